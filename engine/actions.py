@@ -1,0 +1,268 @@
+"""Decisions and their notation.
+
+Every decision a player takes is one ``Action``; a game is the sequence of them. Each action has
+a text form (docs/notation.md) that round-trips exactly: ``parse_action(a.to_str()) == a``.
+That text is the only action format stored or sent over the wire.
+
+| text                          | decision                                                      |
+|-------------------------------|---------------------------------------------------------------|
+| ``deploy I c2 N``             | deployment: infantry (with shield) on c2 facing N             |
+| ``deploy fence c2N``          | deployment: fence on the north edge of c2                     |
+| ``general c2``                | set-up: the piece on c2 is my general (secret)                |
+| ``cards MV,RS,FN / MV,RS,MV,RF`` | set-up: hand / deck top to bottom (secret)                 |
+| ``play MV``                   | command: put a Move card at the end of my queue               |
+| ``end`` / ``dispatch``        | close the command step, without / with 疾風伝令 (6 LP)        |
+| ``b2-b3`` / ``b6-b7+``        | a Move card's move; ``+`` intrudes from the square reached    |
+| ``select b2 N``               | pick b2 as the chain's leader moving N, partners first        |
+| ``b2>E``                      | Rotate: the piece on b2 turns to face E                       |
+| ``b2xc4``                     | Shoot: the archer on b2 shoots at c4                          |
+| ``b2#c3N``                    | Fence: the infantry on b2 puts a fence on edge c3N            |
+| ``reinforce A c2 N``          | Reinforce: an archer from stock on c2 facing N                |
+| ``done``                      | end a chain; the remaining partners do not act                |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidActionError
+from .types import (
+    CARD_ORDER,
+    CardKind,
+    Direction,
+    Edge,
+    PieceKind,
+    Square,
+    edge_name,
+    parse_edge,
+    parse_square,
+    square_name,
+)
+
+
+def _kind(text: str) -> PieceKind:
+    try:
+        return PieceKind(text)
+    except ValueError:
+        raise InvalidActionError("bad_piece_kind", f"not a piece kind: {text!r}") from None
+
+
+def _direction(text: str) -> Direction:
+    try:
+        return Direction[text]
+    except KeyError:
+        raise InvalidActionError("bad_direction", f"not a direction: {text!r}") from None
+
+
+def _card(text: str) -> CardKind:
+    try:
+        return CardKind(text)
+    except ValueError:
+        raise InvalidActionError("bad_card", f"not a card: {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Deployment (布陣): place a piece from stock in the own camp."""
+
+    kind: PieceKind
+    square: Square
+    facing: Direction
+
+    def to_str(self) -> str:
+        return f"deploy {self.kind} {square_name(self.square)} {self.facing.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeployFence:
+    """Deployment: place a fence on an edge of an own-camp square."""
+
+    edge: Edge
+
+    def to_str(self) -> str:
+        return f"deploy fence {edge_name(self.edge)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGeneral:
+    """Set-up: secretly choose the general among the own pieces on the board."""
+
+    square: Square
+
+    def to_str(self) -> str:
+        return f"general {square_name(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangeCards:
+    """Set-up: the starting hand (a set, kept in canonical order) and the deck, top first."""
+
+    hand: tuple[CardKind, ...]
+    deck: tuple[CardKind, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(sorted(self.hand, key=CARD_ORDER.__getitem__)))
+
+    def to_str(self) -> str:
+        return f"cards {','.join(self.hand)} / {','.join(self.deck)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Command: put a card from hand at the end of the queue (its face is set by alternation)."""
+
+    card: CardKind
+
+    def to_str(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndCommand:
+    """Close the command step; with ``dispatch`` the 1st card moves to the 疾風伝令 slot."""
+
+    dispatch: bool = False
+
+    def to_str(self) -> str:
+        return "dispatch" if self.dispatch else "end"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePiece:
+    """A Move (or chained move): the piece on ``origin`` moves to ``target``.
+
+    ``intrude`` is the intrude-or-stay choice on reaching an opponent intrusion square.
+    """
+
+    origin: Square
+    target: Square
+    intrude: bool = False
+
+    def to_str(self) -> str:
+        suffix = "+" if self.intrude else ""
+        return f"{square_name(self.origin)}-{square_name(self.target)}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class SelectLeader:
+    """Pick the chain's selected piece and direction, letting partners move before it."""
+
+    origin: Square
+    direction: Direction
+
+    def to_str(self) -> str:
+        return f"select {square_name(self.origin)} {self.direction.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate:
+    origin: Square
+    facing: Direction
+
+    def to_str(self) -> str:
+        return f"{square_name(self.origin)}>{self.facing.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    origin: Square
+    target: Square
+
+    def to_str(self) -> str:
+        return f"{square_name(self.origin)}x{square_name(self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFence:
+    origin: Square
+    edge: Edge
+
+    def to_str(self) -> str:
+        return f"{square_name(self.origin)}#{edge_name(self.edge)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforce:
+    kind: PieceKind
+    square: Square
+    facing: Direction
+
+    def to_str(self) -> str:
+        return f"reinforce {self.kind} {square_name(self.square)} {self.facing.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishChain:
+    def to_str(self) -> str:
+        return "done"
+
+
+Action = (
+    Deploy
+    | DeployFence
+    | ChooseGeneral
+    | ArrangeCards
+    | PlayCard
+    | EndCommand
+    | MovePiece
+    | SelectLeader
+    | Rotate
+    | Shoot
+    | PlaceFence
+    | Reinforce
+    | FinishChain
+)
+
+
+def _cards(text: str) -> tuple[CardKind, ...]:
+    return tuple(_card(c) for c in text.split(",")) if text else ()
+
+
+def parse_action(text: str) -> Action:
+    """Parse the notation of one decision.
+
+    >>> parse_action("b6-b7+")
+    MovePiece(origin=43, target=50, intrude=True)
+    """
+    words = text.split()
+    try:
+        return _parse_words(words)
+    except (IndexError, ValueError) as exc:
+        if isinstance(exc, InvalidActionError):
+            raise
+        raise InvalidActionError("bad_action", f"not an action: {text!r}") from None
+
+
+def _parse_words(words: list[str]) -> Action:
+    head = words[0]
+    if head == "deploy" and words[1] == "fence" and len(words) == 3:
+        return DeployFence(parse_edge(words[2]))
+    if head == "deploy" and len(words) == 4:
+        return Deploy(_kind(words[1]), parse_square(words[2]), _direction(words[3]))
+    if head == "reinforce" and len(words) == 4:
+        return Reinforce(_kind(words[1]), parse_square(words[2]), _direction(words[3]))
+    if head == "general" and len(words) == 2:
+        return ChooseGeneral(parse_square(words[1]))
+    if head == "cards" and len(words) == 4 and words[2] == "/":
+        return ArrangeCards(_cards(words[1]), _cards(words[3]))
+    if head == "play" and len(words) == 2:
+        return PlayCard(_card(words[1]))
+    if head == "select" and len(words) == 3:
+        return SelectLeader(parse_square(words[1]), _direction(words[2]))
+    if len(words) != 1:
+        raise InvalidActionError("bad_action", f"not an action: {' '.join(words)!r}")
+    if head in ("end", "dispatch"):
+        return EndCommand(dispatch=head == "dispatch")
+    if head == "done":
+        return FinishChain()
+    origin, sep, rest = head[:2], head[2:3], head[3:]
+    if sep == "-":
+        intrude = rest.endswith("+")
+        return MovePiece(parse_square(origin), parse_square(rest.removesuffix("+")), intrude)
+    if sep == ">":
+        return Rotate(parse_square(origin), _direction(rest))
+    if sep == "x":
+        return Shoot(parse_square(origin), parse_square(rest))
+    if sep == "#":
+        return PlaceFence(parse_square(origin), parse_edge(rest))
+    raise InvalidActionError("bad_action", f"not an action: {head!r}")

@@ -1,0 +1,158 @@
+"""What happens on the board: the raw effect of moves, shots, fences and placements.
+
+These functions assume the decision is legal (the rules modules check that) and return a new
+state. They also detect the two ways the engine ends a game (RULES.md §3.1–3.2): a general
+removed from the board, or three intrusion points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .geometry import has_fence_of
+from .state import GameState, Outcome, Phase, Piece, SideState, Termination
+from .types import (
+    FENCE_COST,
+    LETTERS,
+    PIECE_COST,
+    Direction,
+    Edge,
+    PieceKind,
+    Side,
+    Square,
+    direction_between,
+    intrusion_targets,
+    square_edges,
+)
+
+INTRUSION_POINTS_TO_WIN = 3
+
+
+def with_side(state: GameState, side: Side, side_state: SideState) -> GameState:
+    sides = (side_state, state.sides[1]) if side is Side.RED else (state.sides[0], side_state)
+    return replace(state, sides=sides)
+
+
+def end_game(state: GameState, termination: Termination, winner: Side | None) -> GameState:
+    return replace(state, phase=Phase.OVER, to_act=None, outcome=Outcome(termination, winner))
+
+
+def free_letter(state: GameState, kind: PieceKind) -> str:
+    """The first letter of ``kind`` neither on the board nor in an intrusion area."""
+    used = {p.letter for p in state.board if p is not None}
+    used.update(p.letter for s in state.sides for p in s.intruded)
+    return next(letter for letter in LETTERS[kind] if letter not in used)
+
+
+def _destroy_enemy_fences(state: GameState, sq: Square, owner: Side) -> GameState:
+    """§10.5: arriving on a square removes the enemy fences on its edges (back to their owner)."""
+    enemy = state.sides[owner.opponent]
+    if not has_fence_of(enemy.fences, sq):
+        return state
+    kept = enemy.fences.difference(square_edges(sq))
+    return with_side(state, owner.opponent, replace(enemy, fences=kept))
+
+
+def place_piece(
+    state: GameState, kind: PieceKind, sq: Square, facing: Direction, owner: Side
+) -> GameState:
+    """Deployment or reinforcement: pay, take from stock, put on ``sq`` (which is empty)."""
+    piece = Piece(kind, owner, facing, free_letter(state, kind), kind is PieceKind.INFANTRY)
+    board = list(state.board)
+    board[sq] = piece
+    own = state.sides[owner]
+    state = replace(state, board=tuple(board), stock=state.stock.taken(kind))
+    state = with_side(state, owner, replace(own, lp=own.lp - PIECE_COST[kind]))
+    return _destroy_enemy_fences(state, sq, owner)
+
+
+def place_fence(state: GameState, edge: Edge, owner: Side) -> GameState:
+    own = state.sides[owner]
+    return with_side(state, owner, replace(own, lp=own.lp - FENCE_COST, fences=own.fences | {edge}))
+
+
+def _remove_piece(state: GameState, board: list[Piece | None], sq: Square) -> GameState:
+    """Take the piece on ``sq`` off the board (to stock); a removed general ends the game."""
+    victim = board[sq]
+    assert victim is not None
+    board[sq] = None
+    state = replace(
+        state,
+        board=tuple(board),
+        stock=state.stock.returned(victim.kind, shield=victim.shield),
+    )
+    if state.sides[victim.owner].general == victim.letter:
+        return end_game(state, Termination.GENERAL_CAPTURED, victim.owner.opponent)
+    return state
+
+
+def _strip_shield(state: GameState, board: list[Piece | None], sq: Square) -> GameState:
+    victim = board[sq]
+    assert victim is not None and victim.shield
+    board[sq] = replace(victim, shield=False)
+    return replace(state, board=tuple(board), stock=state.stock.shield_returned())
+
+
+def hit(state: GameState, target: Square) -> GameState:
+    """A shot (§7.2): a shielded infantry loses its shield; any other piece is removed."""
+    board = list(state.board)
+    victim = board[target]
+    assert victim is not None
+    if victim.shield:
+        return _strip_shield(state, board, target)
+    return _remove_piece(state, board, target)
+
+
+def move_piece(
+    state: GameState, origin: Square, target: Square, *, intrude: bool, bounce_turns: bool
+) -> GameState:
+    """A move by the piece on ``origin`` to ``target`` (§7.1, §8, §3.2).
+
+    A non-cavalry attacker hitting a shielded infantry removes the shield only and stays; every
+    other move enters the target, capturing what stands there, turning to the direction moved,
+    knocking down enemy fences of the target square and, when asked, intruding.
+    """
+    board = list(state.board)
+    mover = board[origin]
+    assert mover is not None
+    found = direction_between(origin, target)
+    assert found is not None
+    direction = found[0]
+    occupant = board[target]
+    if occupant is not None and occupant.shield and mover.kind is not PieceKind.CAVALRY:
+        if bounce_turns:
+            board[origin] = replace(mover, facing=direction)
+        return _strip_shield(state, board, target)
+    if occupant is not None:
+        state = _remove_piece(state, board, target)
+        board = list(state.board)
+    moved = replace(mover, facing=direction)
+    board[origin] = None
+    board[target] = moved
+    state = replace(state, board=tuple(board))
+    state = _destroy_enemy_fences(state, target, mover.owner)
+    if state.phase is Phase.OVER or not intrude:
+        return state
+    return intrude_from(state, target)
+
+
+def intrude_from(state: GameState, sq: Square) -> GameState:
+    """The piece on ``sq`` leaves the board for its owner's intrusion area (§3.2, §3.5)."""
+    piece = state.board[sq]
+    assert piece is not None and sq in intrusion_targets(piece.owner)
+    board = list(state.board)
+    board[sq] = None
+    own = state.sides[piece.owner]
+    own = replace(own, intruded=(*own.intruded, piece))
+    state = with_side(replace(state, board=tuple(board)), piece.owner, own)
+    if own.intrusion_points >= INTRUSION_POINTS_TO_WIN:
+        return end_game(state, Termination.INTRUSION, piece.owner)
+    return state
+
+
+def rotate_piece(state: GameState, sq: Square, facing: Direction) -> GameState:
+    board = list(state.board)
+    piece = board[sq]
+    assert piece is not None
+    board[sq] = replace(piece, facing=facing)
+    return replace(state, board=tuple(board))

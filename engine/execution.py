@@ -1,0 +1,288 @@
+"""Executing a card in the military-action step, chain (連携) included.
+
+A chainable card (Move, Rotate/Shoot, Fence) is executed by a **leader**, the selected piece,
+whose decision fixes the chain's mode and, for moves and rotations, its absolute direction.
+Each own piece of the same kind orthogonally next to the leader's square at that moment is a
+**partner** and may then act once in turn, in any order the player chooses, each step checked
+on the current board (RULES.md §11, ruling Q9). ``done`` ends a chain early; a chain also ends
+by itself once no partner can act. Execution is mandatory: a card with no legal leader decision
+is skipped (§6.7, ruling R8).
+
+A leader blocked by a partner standing in front of it may be selected with ``select`` so the
+partner moves out of the way first; while the leader has not moved, no partner decision that
+would leave it unable to move is offered, so a chain can never get stuck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import effects
+from .actions import (
+    Action,
+    FinishChain,
+    MovePiece,
+    PlaceFence,
+    Reinforce,
+    Rotate,
+    SelectLeader,
+    Shoot,
+)
+from .geometry import Arrival, fence_edges, move_directions, move_options, shot_targets
+from .state import Execution, GameState, Mode, Phase, Piece
+from .types import (
+    CAMPS,
+    INTRUSION_SQUARES,
+    PIECE_COST,
+    CardKind,
+    Direction,
+    PieceKind,
+    Side,
+    Square,
+    direction_between,
+    neighbours,
+    step,
+)
+
+
+def _own_squares(state: GameState, side: Side) -> list[Square]:
+    return [sq for sq, p in enumerate(state.board) if p is not None and p.owner is side]
+
+
+def moves_in(
+    state: GameState,
+    origin: Square,
+    direction: Direction,
+    board: tuple[Piece | None, ...] | None = None,
+) -> list[MovePiece]:
+    """Move decisions of the piece on ``origin`` towards ``direction``, intrusions included.
+
+    ``board`` replaces the state's board, to look ahead at a position after a partner moved.
+    """
+    board = state.board if board is None else board
+    piece = board[origin]
+    assert piece is not None
+    if direction not in move_directions(piece):
+        return []
+    side = piece.owner
+    enemy_fences = state.sides[1 - side].fences
+    targets = INTRUSION_SQUARES[1 - side]
+    may_intrude = piece.letter != state.sides[side].general  # §7.1: the general never intrudes
+    result: list[MovePiece] = []
+    for option in move_options(
+        board,
+        enemy_fences,
+        origin,
+        direction,
+        stop_at_side_fence=state.rulings.cavalry_stops_at_side_fence,
+    ):
+        result.append(MovePiece(origin, option.target))
+        if may_intrude and option.arrival is not Arrival.BOUNCE and option.target in targets:
+            result.append(MovePiece(origin, option.target, intrude=True))
+    return result
+
+
+def _apply_move(state: GameState, action: MovePiece) -> GameState:
+    return effects.move_piece(
+        state,
+        action.origin,
+        action.target,
+        intrude=action.intrude,
+        bounce_turns=state.rulings.bounce_turns_attacker,
+    )
+
+
+def _partners(
+    state: GameState, leader_square: Square, kind: PieceKind, side: Side
+) -> tuple[str, ...]:
+    letters = []
+    for sq in neighbours(leader_square):
+        piece = state.board[sq]
+        if piece is not None and piece.owner is side and piece.kind is kind:
+            letters.append(piece.letter)
+    return tuple(sorted(letters))
+
+
+def _selectable_behind_partner(state: GameState, origin: Square, direction: Direction) -> bool:
+    """True when the piece can move only after the same-kind partner in front moves on."""
+    piece = state.board[origin]
+    front = step(origin, direction)
+    if piece is None or front is None:
+        return False
+    blocker = state.board[front]
+    if blocker is None or blocker.owner is not piece.owner or blocker.kind is not piece.kind:
+        return False
+    # Only the partner's leaving matters to the leader's path (its other effects lie beyond it).
+    board = list(state.board)
+    for move in moves_in(state, front, direction):
+        target = state.board[move.target]
+        if target is not None and target.shield and blocker.kind is not PieceKind.CAVALRY:
+            continue  # a bounce leaves the partner where it stands
+        board[front] = None
+        if moves_in(state, origin, direction, tuple(board)):
+            return True
+        board[front] = blocker
+    return False
+
+
+def _reinforcements(state: GameState, side: Side) -> list[Action]:
+    lp = state.sides[side].lp
+    kinds = [k for k in PieceKind if PIECE_COST[k] <= lp and state.stock.count(k) > 0]
+    if not kinds:
+        return []
+    empty = [sq for sq in sorted(CAMPS[side]) if state.board[sq] is None]
+    return [Reinforce(k, sq, d) for k in kinds for sq in empty for d in Direction]
+
+
+def leader_actions(state: GameState) -> list[Action]:
+    """Decisions that start the execution of ``state.execution.card``."""
+    execution = state.execution
+    side = state.to_act
+    assert execution is not None and side is not None
+    card = execution.card
+    own = _own_squares(state, side)
+    result: list[Action] = []
+    if card is CardKind.MOVE:
+        for sq in own:
+            piece = state.board[sq]
+            assert piece is not None
+            for direction in move_directions(piece):
+                moves = moves_in(state, sq, direction)
+                result.extend(moves)
+                if not moves and _selectable_behind_partner(state, sq, direction):
+                    result.append(SelectLeader(sq, direction))
+    elif card is CardKind.ROTATE_SHOOT:
+        enemy_fences = state.sides[side.opponent].fences
+        for sq in own:
+            piece = state.board[sq]
+            assert piece is not None
+            result.extend(Rotate(sq, d) for d in Direction if d is not piece.facing)
+            if piece.kind is PieceKind.ARCHER:
+                result.extend(Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
+    elif card is CardKind.FENCE:
+        result.extend(_fence_actions(state, side, own))
+    elif card is CardKind.REINFORCE:
+        result.extend(_reinforcements(state, side))
+    return result
+
+
+def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[Action]:
+    own = state.sides[side]
+    if own.lp < 1 or own.fences_in_hand < 1:
+        return []
+    all_fences = own.fences | state.sides[side.opponent].fences
+    result: list[Action] = []
+    for sq in squares:
+        piece = state.board[sq]
+        if piece is not None and piece.kind is PieceKind.INFANTRY:
+            result.extend(PlaceFence(sq, e) for e in fence_edges(state.board, all_fences, sq, side))
+    return result
+
+
+def follow_actions(state: GameState) -> list[Action]:
+    """Decisions open once the leader is chosen: partners' acts, the waiting leader, ``done``."""
+    execution = state.execution
+    side = state.to_act
+    assert execution is not None and side is not None and execution.leader is not None
+    partner_squares = [
+        sq for letter in execution.partners if (sq := state.square_of(letter)) is not None
+    ]
+    result: list[Action] = []
+    mode = execution.mode
+    if mode is Mode.MOVE:
+        assert execution.direction is not None
+        direction = execution.direction
+        waiting = None if execution.leader_done else state.square_of(execution.leader)
+        if waiting is not None:
+            result.extend(moves_in(state, waiting, direction))
+        for sq in partner_squares:
+            for move in moves_in(state, sq, direction):
+                if waiting is None or _leader_still_free(state, move, waiting, direction):
+                    result.append(move)
+    elif mode is Mode.ROTATE:
+        assert execution.direction is not None
+        for sq in partner_squares:
+            piece = state.board[sq]
+            if piece is not None and piece.facing is not execution.direction:  # R3
+                result.append(Rotate(sq, execution.direction))
+    elif mode is Mode.SHOOT:
+        enemy_fences = state.sides[side.opponent].fences
+        for sq in partner_squares:
+            result.extend(Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
+    elif mode is Mode.FENCE:
+        result.extend(_fence_actions(state, side, partner_squares))
+    if execution.leader_done:
+        result.append(FinishChain())
+    return result
+
+
+def _leader_still_free(
+    state: GameState, move: MovePiece, leader: Square, direction: Direction
+) -> bool:
+    after = _apply_move(state, move)
+    return after.phase is Phase.OVER or bool(moves_in(after, leader, direction))
+
+
+def apply_execution(state: GameState, action: Action) -> tuple[GameState, bool]:
+    """Apply a legal execution decision; also return whether the card's execution is over."""
+    execution = state.execution
+    side = state.to_act
+    assert execution is not None and side is not None
+    if isinstance(action, FinishChain):
+        return state, True
+    if execution.leader is None:
+        state, execution = _lead(state, execution, action, side)
+    else:
+        state, execution = _follow(state, execution, action)
+    if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
+        return state, True  # R1/R2: a finished game stops the chain
+    state = replace(state, execution=execution)
+    finished = execution.leader_done and follow_actions(state) == [FinishChain()]
+    return state, finished
+
+
+def _lead(
+    state: GameState, execution: Execution, action: Action, side: Side
+) -> tuple[GameState, Execution]:
+    if isinstance(action, Reinforce):
+        state = effects.place_piece(state, action.kind, action.square, action.facing, side)
+        return state, replace(execution, mode=Mode.PLACE)
+    origin = action.origin  # type: ignore[union-attr]
+    piece = state.board[origin]
+    assert piece is not None
+    partners = _partners(state, origin, piece.kind, side)
+    lead = replace(execution, leader=piece.letter, partners=partners, leader_done=True)
+    if isinstance(action, MovePiece):
+        found = direction_between(origin, action.target)
+        assert found is not None
+        return _apply_move(state, action), replace(lead, mode=Mode.MOVE, direction=found[0])
+    if isinstance(action, SelectLeader):
+        return state, replace(lead, mode=Mode.MOVE, direction=action.direction, leader_done=False)
+    if isinstance(action, Rotate):
+        rotated = effects.rotate_piece(state, origin, action.facing)
+        return rotated, replace(lead, mode=Mode.ROTATE, direction=action.facing)
+    if isinstance(action, Shoot):
+        return effects.hit(state, action.target), replace(lead, mode=Mode.SHOOT)
+    assert isinstance(action, PlaceFence)
+    return effects.place_fence(state, action.edge, side), replace(lead, mode=Mode.FENCE)
+
+
+def _follow(state: GameState, execution: Execution, action: Action) -> tuple[GameState, Execution]:
+    origin = action.origin  # type: ignore[union-attr]
+    piece = state.board[origin]
+    assert piece is not None and execution.leader is not None
+    if piece.letter == execution.leader:
+        execution = replace(execution, leader_done=True)
+    else:
+        execution = replace(
+            execution, partners=tuple(p for p in execution.partners if p != piece.letter)
+        )
+    if isinstance(action, MovePiece):
+        return _apply_move(state, action), execution
+    if isinstance(action, Rotate):
+        return effects.rotate_piece(state, origin, action.facing), execution
+    if isinstance(action, Shoot):
+        return effects.hit(state, action.target), execution
+    assert isinstance(action, PlaceFence)
+    side = piece.owner
+    return effects.place_fence(state, action.edge, side), execution

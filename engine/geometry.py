@@ -1,0 +1,194 @@
+"""Where pieces may go, shoot and build, as pure functions of the board and the fences.
+
+A piece's ranges are relative to its facing (RULES.md §16). Results are computed for one side's
+point of view: ``enemy_fences`` are the fences of the side that does *not* act, since own fences
+never hinder own pieces (§10.1).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .state import Piece
+from .types import (
+    Direction,
+    Edge,
+    PieceKind,
+    Side,
+    Square,
+    edge_between,
+    edge_of,
+    edge_squares,
+    square_edges,
+    step,
+)
+
+Board = tuple[Piece | None, ...]
+
+
+class Arrival(enum.Enum):
+    """What a move does at its target."""
+
+    EMPTY = "empty"  # moves in
+    CAPTURE = "capture"  # removes the enemy piece and moves in
+    BOUNCE = "bounce"  # removes a shield only; the attacker stays (§8.4)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    target: Square
+    arrival: Arrival
+
+
+def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
+    """True when any edge of ``sq`` carries one of ``fences`` (the edge model, §10.2)."""
+    return any(e in fences for e in square_edges(sq))
+
+
+_ALL_DIRECTIONS = tuple(Direction)
+_CAVALRY_DIRECTIONS = {f: (f, f.right, f.left) for f in Direction}
+
+
+def move_directions(piece: Piece) -> tuple[Direction, ...]:
+    """Directions a Move may take the piece: 4 for infantry/archer, F/L/R for cavalry (§8)."""
+    if piece.kind is PieceKind.CAVALRY:
+        return _CAVALRY_DIRECTIONS[piece.facing]
+    return _ALL_DIRECTIONS
+
+
+def _arrival(mover: Piece, target: Piece | None) -> Arrival | None:
+    if target is None:
+        return Arrival.EMPTY
+    if target.owner is mover.owner:
+        return None
+    if target.shield and mover.kind is not PieceKind.CAVALRY:
+        return Arrival.BOUNCE
+    return Arrival.CAPTURE
+
+
+def move_options(
+    board: Board,
+    enemy_fences: frozenset[Edge],
+    origin: Square,
+    direction: Direction,
+    *,
+    stop_at_side_fence: bool = True,
+) -> Iterator[MoveOption]:
+    """Every legal end of a move of the piece on ``origin`` towards ``direction``.
+
+    Infantry and archers, and cavalry sideways, step one square. A cavalry moving forward runs
+    any distance, stopping at the first enemy piece (capturing it) or the first square with an
+    enemy fence, never crossing a fenced edge, passing over at most one own infantry or archer
+    and never ending on an own piece (§8.3, §10.4).
+    """
+    mover = board[origin]
+    assert mover is not None
+    if mover.kind is not PieceKind.CAVALRY or direction is not mover.facing:
+        target = step(origin, direction)
+        if target is None or edge_between(origin, target) in enemy_fences:
+            return
+        arrival = _arrival(mover, board[target])
+        if arrival is not None:
+            yield MoveOption(target, arrival)
+        return
+    passed_over = False
+    current = origin
+    while (nxt := step(current, direction)) is not None:
+        if edge_of(current, direction) in enemy_fences:
+            return
+        occupant = board[nxt]
+        if occupant is not None and occupant.owner is not mover.owner:
+            yield MoveOption(nxt, Arrival.CAPTURE)  # cavalry removes shield and infantry
+            return
+        fenced = (
+            has_fence_of(enemy_fences, nxt)
+            if stop_at_side_fence
+            else edge_of(nxt, direction) in enemy_fences
+        )
+        if occupant is None:
+            yield MoveOption(nxt, Arrival.EMPTY)
+            if fenced:
+                return
+        elif fenced or passed_over or occupant.kind is PieceKind.CAVALRY:
+            return
+        else:
+            passed_over = True
+        current = nxt
+
+
+# Shooting ranges as (forward, right) offsets relative to the archer's facing (§9).
+BASIC_SHOT: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (1, -1), (1, 1), (0, -1), (0, 1))
+
+
+def relative_square(origin: Square, facing: Direction, forward: int, right: int) -> Square | None:
+    sq: Square | None = origin
+    if forward:
+        sq = step(origin, facing if forward > 0 else facing.reverse, abs(forward))
+    if sq is not None and right:
+        sq = step(sq, facing.right if right > 0 else facing.left, abs(right))
+    return sq
+
+
+def shot_protected(
+    target_fences: frozenset[Edge], target: Square, archer_facing: Direction
+) -> bool:
+    """§9.5: a fence of the target's owner across the archer's line of fire protects it.
+
+    Only the target square's two edges perpendicular to the archer's facing count: for an archer
+    facing N or S its north and south edges, for one facing E or W its east and west edges.
+    """
+    return (
+        edge_of(target, archer_facing) in target_fences
+        or edge_of(target, archer_facing.reverse) in target_fences
+    )
+
+
+def shot_targets(
+    board: Board,
+    target_fences: frozenset[Edge],
+    origin: Square,
+    offsets: tuple[tuple[int, int], ...] = BASIC_SHOT,
+) -> Iterator[Square]:
+    """Squares holding an enemy piece the archer on ``origin`` may shoot (no line of sight)."""
+    archer = board[origin]
+    assert archer is not None
+    for forward, right in offsets:
+        target = relative_square(origin, archer.facing, forward, right)
+        if target is None:
+            continue
+        occupant = board[target]
+        if occupant is None or occupant.owner is archer.owner:
+            continue
+        if not shot_protected(target_fences, target, archer.facing):
+            yield target
+
+
+# Fence card range squares as (forward, right) offsets (§7.3): F, L, R, F+L, F+R.
+FENCE_RANGE: tuple[tuple[int, int], ...] = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1))
+
+
+def fence_edges(
+    board: Board, all_fences: frozenset[Edge], origin: Square, owner: Side
+) -> tuple[Edge, ...]:
+    """Edges the infantry on ``origin`` may fence with a Fence card (ruling R5), ascending."""
+    infantry = board[origin]
+    assert infantry is not None
+    edges: set[Edge] = set()
+    for forward, right in FENCE_RANGE:
+        sq = relative_square(origin, infantry.facing, forward, right)
+        if sq is None:
+            continue
+        for edge in square_edges(sq):
+            if edge in all_fences or edge in edges:
+                continue
+            if any(_enemy_on(board, s, owner) for s in edge_squares(edge)):
+                continue
+            edges.add(edge)
+    return tuple(sorted(edges))
+
+
+def _enemy_on(board: Board, sq: Square, owner: Side) -> bool:
+    piece = board[sq]
+    return piece is not None and piece.owner is not owner

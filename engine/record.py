@@ -1,0 +1,124 @@
+"""Game records: a versioned JSON document that replays a game deterministically.
+
+A record holds the format (``"gunshi-record"``) and its version, the variant, the rulings in
+force, the players, every decision in order (notation strings, docs/notation.md) and the
+result. The engine rebuilds any position by folding ``apply_action`` over the decisions, so a
+record is also the audit trail of a match. A record contains every secret (generals, hands,
+decks): it is published only once a game is over.
+
+The result may end a game the engine would not end by itself (resignation, time, forfeit,
+arbiter), so ``result.method`` is a string of the match layer's vocabulary and is checked
+against the engine only when the engine's own outcome says the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import parse_action
+from .errors import EngineError, InvalidRecordError
+from .rules import apply_action, new_game
+from .rulings import RECOMMENDED, Rulings
+from .state import GameState, Variant
+
+RECORD_FORMAT = "gunshi-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    actions: tuple[str, ...]
+    variant: Variant = Variant.BASIC
+    rulings: Rulings = RECOMMENDED
+    players: dict[str, str] = field(default_factory=dict)  # {"red": name, "blue": name}
+    result: dict[str, Any] | None = None  # {"winner": "red"|"blue"|None, "method": ...}
+    meta: dict[str, Any] = field(default_factory=dict)  # event, round, table, dates…
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "v": RECORD_VERSION,
+            "variant": self.variant.value,
+            "rulings": self.rulings.to_dict(),
+            "players": dict(self.players),
+            "actions": list(self.actions),
+            "result": self.result,
+            "meta": dict(self.meta),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise InvalidRecordError("bad_record", "not a gunshi game record")
+        if data.get("v") != RECORD_VERSION:
+            raise InvalidRecordError(
+                "bad_record_version", f"unknown record version {data.get('v')!r}"
+            )
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise InvalidRecordError("bad_record", "actions must be a list of strings")
+        try:
+            variant = Variant(data.get("variant", Variant.BASIC.value))
+            rulings = Rulings.from_dict(data.get("rulings") or {})
+        except (ValueError, TypeError) as exc:
+            raise InvalidRecordError("bad_record", str(exc)) from None
+        return cls(
+            actions=tuple(actions),
+            variant=variant,
+            rulings=rulings,
+            players=dict(data.get("players") or {}),
+            result=data.get("result"),
+            meta=dict(data.get("meta") or {}),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidRecordError("bad_json", f"not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+
+class ReplayError(EngineError):
+    """A record's decision ``index`` (0-based) could not be parsed or applied."""
+
+    def __init__(self, index: int, action: str, cause: EngineError) -> None:
+        super().__init__(cause.code, f"decision {index + 1} {action!r}: {cause.detail}")
+        self.index = index
+        self.action = action
+        self.cause = cause
+
+
+def replay(record: GameRecord) -> list[GameState]:
+    """Every state of the game, from the empty board to the last decision.
+
+    Raises ``ReplayError`` naming the first decision that is malformed or illegal.
+    """
+    state = new_game(variant=record.variant, rulings=record.rulings)
+    states = [state]
+    for index, text in enumerate(record.actions):
+        try:
+            state = apply_action(state, parse_action(text))
+        except EngineError as exc:
+            raise ReplayError(index, text, exc) from None
+        states.append(state)
+    _check_result(record, state)
+    return states
+
+
+def _check_result(record: GameRecord, final: GameState) -> None:
+    """A record whose engine outcome disagrees with its stated winner is invalid."""
+    if final.outcome is None or record.result is None:
+        return
+    engine_winner = final.outcome.winner.label if final.outcome.winner else None
+    if record.result.get("winner") != engine_winner:
+        raise InvalidRecordError(
+            "result_mismatch",
+            f"record says winner {record.result.get('winner')!r}, the moves say {engine_winner!r}",
+        )

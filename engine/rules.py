@@ -1,0 +1,243 @@
+"""The rules as pure functions: ``new_game``, ``legal_actions``, ``apply_action``, ``outcome``.
+
+A game is a sequence of decisions (``engine.actions``). After each decision the engine runs
+everything automatic until the next decision is due: skipping cards that cannot be executed,
+moving executed cards to the deck bottom and sliding the queue, the Rest step (LP gain and
+drawing up to three) and the change of turn (RULES.md §6).
+
+War turn of one player (§6): military action (execute the 疾風伝令 card, then the 1st card) →
+command (``play`` one or more cards, then ``end`` or ``dispatch``) → Rest, automatic → the
+opponent's turn. ``clock_side`` tells whose clock runs under the official tournament rules
+(§15), so the clock switches exactly where the rules press it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import deployment, effects
+from .actions import (
+    Action,
+    ArrangeCards,
+    ChooseGeneral,
+    Deploy,
+    DeployFence,
+    EndCommand,
+    PlayCard,
+)
+from .errors import IllegalActionError
+from .execution import apply_execution, follow_actions, leader_actions
+from .rulings import RECOMMENDED, Rulings
+from .state import Execution, GameState, Outcome, Phase, QueuedCard, Slot, Termination, Variant
+from .types import (
+    BASIC_DECK,
+    CARD_ORDER,
+    HAND_SIZE,
+    QUEUE_LIMIT,
+    SQUARES,
+    SWIFT_DISPATCH_COST,
+    CardKind,
+    Side,
+)
+
+
+def new_game(*, variant: Variant = Variant.BASIC, rulings: Rulings = RECOMMENDED) -> GameState:
+    """The position before Red's first deployment: empty board, 18 LP each, full stock."""
+    return GameState(board=tuple(None for _ in SQUARES), variant=variant, rulings=rulings)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal decision for ``state.to_act``, in a fixed, deterministic order."""
+    side = state.to_act
+    if side is None:
+        return ()
+    if state.phase is Phase.DEPLOYMENT:
+        return tuple(deployment.deployment_actions(state, side))
+    if state.phase is Phase.SETUP:
+        own = state.sides[side]
+        if own.general is None:
+            return tuple(deployment.general_actions(state, side))
+        return deployment.arrangements(own_cards(state, side))
+    if state.execution is not None:
+        if state.execution.leader is None:
+            return tuple(leader_actions(state))
+        return tuple(follow_actions(state))
+    return tuple(_command_actions(state, side))
+
+
+def own_cards(state: GameState, side: Side) -> tuple[CardKind, ...]:
+    """The seven cards a player owns (basic game: the basic deck, RULES.md §1.5)."""
+    del state, side
+    return BASIC_DECK
+
+
+def _command_actions(state: GameState, side: Side) -> list[Action]:
+    own = state.sides[side]
+    result: list[Action] = []
+    if own.queued_count < QUEUE_LIMIT:
+        result.extend(PlayCard(card) for card in dict.fromkeys(own.hand))
+    if state.played_this_turn > 0:
+        result.append(EndCommand())
+        if own.lp >= SWIFT_DISPATCH_COST and own.queue and own.swift is None:
+            result.append(EndCommand(dispatch=True))
+    return result
+
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises ``IllegalActionError`` and changes nothing if illegal."""
+    if state.phase is Phase.OVER:
+        raise IllegalActionError("game_over", "the game is over")
+    if action not in legal_actions(state):
+        raise IllegalActionError(
+            "illegal_action",
+            f"{action.to_str()!r} is not legal now ({describe_step(state)})",
+        )
+    return apply_unchecked(state, action)
+
+
+def describe_step(state: GameState) -> str:
+    """A short English description of the decision due, for error details and logs."""
+    if state.to_act is None:
+        return "game over"
+    who = state.to_act.label
+    if state.phase is Phase.DEPLOYMENT:
+        return f"{who} to deploy"
+    if state.phase is Phase.SETUP:
+        own = state.sides[state.to_act]
+        return f"{who} to choose " + ("a general" if own.general is None else "hand and deck")
+    if state.execution is not None:
+        what = "lead" if state.execution.leader is None else "continue"
+        return f"{who} to {what} the execution of {state.execution.card}"
+    return f"{who} to command"
+
+
+def apply_unchecked(state: GameState, action: Action) -> GameState:
+    """``apply_action`` without the legality check, for actions taken from ``legal_actions``."""
+    side = state.to_act
+    assert side is not None
+    state = replace(state, ply=state.ply + 1)
+    if isinstance(action, Deploy):
+        placed = effects.place_piece(state, action.kind, action.square, action.facing, side)
+        return deployment.after_placement(placed, side)
+    if isinstance(action, DeployFence):
+        return deployment.after_placement(effects.place_fence(state, action.edge, side), side)
+    if isinstance(action, ChooseGeneral):
+        piece = state.board[action.square]
+        assert piece is not None
+        own = replace(state.sides[side], general=piece.letter)
+        return effects.with_side(state, side, own)
+    if isinstance(action, ArrangeCards):
+        return _arrange(state, side, action)
+    if isinstance(action, PlayCard):
+        return _play(state, side, action)
+    if isinstance(action, EndCommand):
+        return _end_turn(state, side, dispatch=action.dispatch)
+    state, finished = apply_execution(state, action)
+    return _finish_card(state) if finished else state
+
+
+def _arrange(state: GameState, side: Side, action: ArrangeCards) -> GameState:
+    own = replace(state.sides[side], hand=action.hand, deck=action.deck)
+    state = effects.with_side(state, side, own)
+    if side is Side.RED:
+        return replace(state, to_act=Side.BLUE)
+    return _begin_turn(replace(state, phase=Phase.WAR, to_act=Side.RED))
+
+
+def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
+    own = state.sides[side]
+    hand = list(own.hand)
+    hand.remove(action.card)
+    own = replace(
+        own,
+        hand=tuple(hand),
+        queue=(*own.queue, QueuedCard(action.card, own.next_face_up)),
+        cards_placed=own.cards_placed + 1,
+    )
+    state = effects.with_side(state, side, own)
+    return replace(state, played_this_turn=state.played_this_turn + 1)
+
+
+def _end_turn(state: GameState, side: Side, *, dispatch: bool) -> GameState:
+    """Optional 疾風伝令 (§6.3), then Rest (§6.4), then the opponent's turn (§6.5)."""
+    own = state.sides[side]
+    if dispatch:
+        own = replace(own, lp=own.lp - SWIFT_DISPATCH_COST, swift=own.queue[0], queue=own.queue[1:])
+    gain = len(own.queue)  # Q7: highest filled numbered slot; the queue has no gaps
+    if own.swift is not None and state.rulings.rest_gain_counts_swift:
+        gain += 1
+    drawn = own.deck[: HAND_SIZE - len(own.hand)]
+    own = replace(
+        own,
+        lp=min(state.rulings.lp_cap, own.lp + gain),
+        hand=tuple(sorted((*own.hand, *drawn), key=CARD_ORDER.__getitem__)),
+        deck=own.deck[len(drawn) :],
+    )
+    state = effects.with_side(state, side, own)
+    return _begin_turn(replace(state, to_act=side.opponent))
+
+
+def _begin_turn(state: GameState) -> GameState:
+    turn = state.turn + 1
+    limit = state.rulings.turn_limit
+    if limit is not None and turn > limit:
+        return effects.end_game(state, Termination.TURN_LIMIT, None)
+    state = replace(state, turn=turn, played_this_turn=0)
+    return _next_card(state, after=None)
+
+
+def _next_card(state: GameState, *, after: Slot | None) -> GameState:
+    """Set up the next card of the military action, skipping cards that cannot be executed."""
+    side = state.to_act
+    assert side is not None
+    own = state.sides[side]
+    if after is None and own.swift is not None:
+        execution = Execution(own.swift.card, Slot.SWIFT)
+    elif after is not Slot.FIRST and own.queue:
+        execution = Execution(own.queue[0].card, Slot.FIRST)
+    else:
+        return replace(state, execution=None)  # on to command
+    state = replace(state, execution=execution)
+    if not leader_actions(state):
+        return _finish_card(state)  # §6.7 / R8: skipped, still goes to the deck bottom
+    return state
+
+
+def _finish_card(state: GameState) -> GameState:
+    """The executed card goes face down to the deck bottom; the queue slides (§6.1, R2)."""
+    execution = state.execution
+    assert execution is not None
+    owner = state.to_act if state.to_act is not None else _executing_side(state)
+    own = state.sides[owner]
+    if execution.slot is Slot.SWIFT:
+        own = replace(own, swift=None, deck=(*own.deck, execution.card))
+    else:
+        own = replace(own, queue=own.queue[1:], deck=(*own.deck, execution.card))
+    state = replace(effects.with_side(state, owner, own), execution=None)
+    if state.phase is Phase.OVER:
+        return state
+    return _next_card(state, after=execution.slot)
+
+
+def _executing_side(state: GameState) -> Side:
+    """After a game-ending execution ``to_act`` is cleared; the winner was executing."""
+    assert state.outcome is not None and state.outcome.winner is not None
+    return state.outcome.winner
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """How the game ended, or None while it goes on."""
+    return state.outcome
+
+
+def clock_side(state: GameState) -> Side | None:
+    """Whose clock runs in ``state`` under the official tournament rules (RULES.md §15).
+
+    None before Red's first placement (it is untimed) and once the game is over. Otherwise the
+    side to act: during deployment the clock is pressed after every placement, in set-up each
+    side's clock runs while it fixes its general, hand and deck, and in war the clock passes at
+    the end of the mover's Rest. A change of ``clock_side`` between two states is a press.
+    """
+    if state.phase is Phase.OVER or (state.phase is Phase.DEPLOYMENT and state.ply == 0):
+        return None
+    return state.to_act
