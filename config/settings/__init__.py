@@ -1,0 +1,1 @@
+"""Settings modules: `base` (shared, environment-driven), `local`, `test` and `production`."""

@@ -1,0 +1,40 @@
+"""Settings for the test suite (pytest uses them through `DJANGO_SETTINGS_MODULE`).
+
+They honour `DATABASE_URL` and `REDIS_URL` like every other settings module, so CI runs the
+same suite once on the embedded default and once against PostgreSQL + Redis.
+"""
+
+from config.env import env
+from config.settings.base import *  # noqa: F403
+from config.settings.base import REDIS_URL
+
+DEBUG = False
+SECRET_KEY = env("DJANGO_SECRET_KEY", default="django-insecure-test-key-not-secret")
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+
+# Hashing passwords slowly buys nothing in tests.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+if REDIS_URL:
+    # Keep test keys apart from anything a development server left in the same Redis.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "gunshi-test",
+        },
+    }
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "gunshi-test"},
+        },
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Tasks run in-process and their errors surface in the test that sent them.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+
+WHITENOISE_AUTOREFRESH = True
