@@ -1,0 +1,1 @@
+"""Matches: officially clocked games between two seats, played live over WebSockets."""

@@ -1,0 +1,1 @@
+"""Admin registrations (none yet)."""
