@@ -1,0 +1,1 @@
+"""Project maintenance scripts (run as `python -m scripts.<name>`)."""
