@@ -1,0 +1,107 @@
+"""Project-wide fixtures. Areas add their own in `tests/<area>/conftest.py`.
+
+Django is imported inside the fixtures, not at module level, so that the pure-module tests
+(tests/engine, tests/clock, ...) never depend on it being importable.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+TEST_SETTINGS = "config.settings.test"
+TEST_PASSWORD = "test-password-123"
+CHROMIUM = "/usr/bin/chromium"
+# Flags for Debian's Chromium on a closed network (no background connections, no sandbox as root).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to run the suite on anything but the test settings."""
+    module = os.environ.get("DJANGO_SETTINGS_MODULE")
+    if module not in (None, TEST_SETTINGS):
+        raise pytest.UsageError(
+            f"DJANGO_SETTINGS_MODULE={module!r}: the suite runs on {TEST_SETTINGS!r} only "
+            "(unset the variable; DATABASE_URL and REDIS_URL select the services)."
+        )
+
+
+@pytest.fixture
+def password() -> str:
+    """The password of the `user` and `organiser` fixtures."""
+    return TEST_PASSWORD
+
+
+@pytest.fixture
+def user(db: None, django_user_model: type[User]) -> User:
+    """A plain registered player."""
+    return django_user_model.objects.create_user(
+        username="player", email="player@example.org", password=TEST_PASSWORD
+    )
+
+
+@pytest.fixture
+def organiser(db: None, django_user_model: type[User]) -> User:
+    """A staff account in the "Organisers" group (not a superuser), like the demo organiser."""
+    from django.contrib.auth.models import Group
+
+    from core.demo import ORGANISERS_GROUP
+
+    account = django_user_model.objects.create_user(
+        username="organiser-fixture",
+        email="organiser@example.org",
+        password=TEST_PASSWORD,
+        is_staff=True,
+    )
+    group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
+    account.groups.add(group)
+    return account
+
+
+# ------------------------------------------------------------------------ browser (e2e)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright (never a downloaded browser).
+
+    Skips when /usr/bin/chromium is missing, unless `GUNSHI_REQUIRE_E2E=1` (set by .ci/run, which
+    installs Chromium), where a missing browser is an error instead.
+    """
+    if shutil.which(CHROMIUM) is None:
+        if os.environ.get("GUNSHI_REQUIRE_E2E") == "1":
+            pytest.fail(f"{CHROMIUM} is missing (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser page (own cookies) that prefers English unless a test says otherwise."""
+    context = browser.new_context(locale="en-US")
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
