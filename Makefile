@@ -1,0 +1,62 @@
+# Task runner. `make` or `make help` lists the targets; each `## ` comment is its description.
+# Every target installs what it needs first, so a fresh clone needs only python3, pip and make.
+
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+PYTHON ?= python3
+# `uv` when on PATH, otherwise the copy `pip install uv` put into $(PYTHON).
+UV = $(shell command -v uv 2>/dev/null || echo "$(PYTHON) -m uv")
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Extra pytest arguments, e.g. `make test PYTEST_ARGS="tests/engine -x"`.
+PYTEST_ARGS ?=
+
+.PHONY: help uv install setup dev test lint format typecheck ci messages check-messages clean
+
+help: ## Show this help
+	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
+		awk 'BEGIN {FS = ":.*?## "}; {printf "  %-15s %s\n", $$1, $$2}'
+
+uv: ## Install uv with pip if it is missing
+	@command -v uv >/dev/null 2>&1 || $(PYTHON) -m uv --version >/dev/null 2>&1 || \
+		$(PYTHON) -m pip install --quiet --root-user-action=ignore uv
+
+install: uv ## Create .venv with the locked dependencies (uv sync --locked)
+	$(UV) sync --locked
+
+setup: install ## Install, migrate the database and load the demo data
+	$(UV) run python manage.py migrate --noinput
+	$(UV) run python manage.py load_demo
+
+dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/
+	$(UV) run python manage.py runserver $(HOST):$(PORT)
+
+test: install ## Install, then run the whole test suite (fails when no test ran)
+	$(UV) run pytest $(PYTEST_ARGS)
+
+lint: install ## ruff check, ruff format --check, import contracts
+	$(UV) run ruff check .
+	$(UV) run ruff format --check .
+	$(UV) run lint-imports
+
+format: install ## Apply ruff fixes and formatting to the whole tree
+	$(UV) run ruff check --fix .
+	$(UV) run ruff format .
+
+typecheck: install ## mypy --strict on the pure packages (engine, clock)
+	$(UV) run mypy --strict engine clock
+
+ci: lint typecheck test ## Lint, type-check and test (what .ci/run does on the embedded default)
+
+messages: install ## Extract translatable strings into locale/*/django.po and compile the .mo files
+	$(UV) run python -m scripts.i18n extract
+	$(UV) run python -m scripts.i18n compile
+
+check-messages: install ## Fail when a catalogue is incomplete or a .mo file is stale
+	$(UV) run python -m scripts.i18n check
+
+clean: ## Remove caches and collected static files (keeps .venv and db.sqlite3)
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .import_linter_cache .hypothesis htmlcov staticfiles
+	find . -path ./.venv -prune -o -name __pycache__ -type d -print0 | xargs -0 rm -rf
