@@ -1,0 +1,71 @@
+"""Standings and tie-breaks: pure functions of a tournament's history (standard library only).
+
+>>> from tournaments.pairing.history import Bout, BoutResult, Entrant, History
+>>> history = History(
+...     entrants=(Entrant(1, seed=1), Entrant(2, seed=2)),
+...     bouts=(Bout(1, red=1, blue=2, result=BoutResult.BLUE_WON),),
+... )
+>>> [(row.rank, row.player, row.points) for row in standings(history, tiebreaks=[BUCHHOLZ])]
+[(1, 2, Fraction(1, 1)), (2, 1, Fraction(0, 1))]
+
+Definitions of every tie-break, with worked examples: ``docs/tiebreaks.md``.
+"""
+
+from tournaments.standings.points import PointsScheme
+from tournaments.standings.table import StandingRow, standings
+from tournaments.standings.tiebreaks import (
+    BLUE_WINS,
+    BUCHHOLZ,
+    BUCHHOLZ_CUT1,
+    DIRECT_ENCOUNTER,
+    DRAWING_OF_LOTS,
+    GAMES_WON,
+    MEDIAN_BUCHHOLZ,
+    OPPONENTS_MATCH_WIN,
+    PROGRESSIVE,
+    SONNEBORN_BERGER,
+    WINS,
+    BlueWins,
+    Buchholz,
+    DirectEncounter,
+    DrawingOfLots,
+    GamesWon,
+    ManualOrder,
+    OpponentsMatchWin,
+    Progressive,
+    SonnebornBerger,
+    TieBreak,
+    TieBreakValue,
+    Wins,
+    tiebreak_from_code,
+)
+
+__all__ = [
+    "BLUE_WINS",
+    "BUCHHOLZ",
+    "BUCHHOLZ_CUT1",
+    "DIRECT_ENCOUNTER",
+    "DRAWING_OF_LOTS",
+    "GAMES_WON",
+    "MEDIAN_BUCHHOLZ",
+    "OPPONENTS_MATCH_WIN",
+    "PROGRESSIVE",
+    "SONNEBORN_BERGER",
+    "WINS",
+    "BlueWins",
+    "Buchholz",
+    "DirectEncounter",
+    "DrawingOfLots",
+    "GamesWon",
+    "ManualOrder",
+    "OpponentsMatchWin",
+    "PointsScheme",
+    "Progressive",
+    "SonnebornBerger",
+    "StandingRow",
+    "TieBreak",
+    "TieBreakValue",
+    "Wins",
+    "standings",
+    "tiebreak_from_code",
+]
