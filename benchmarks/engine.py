@@ -1,0 +1,108 @@
+"""Benchmark: random full basic games per second and the cost of one engine step, on one core.
+
+Run from the repository root::
+
+    python3 benchmarks/engine.py                      # 200 games, seeds 1..200, turn cap 300
+    python3 benchmarks/engine.py --games 500 --seed 7 --turn-limit 200
+
+Games are the command line's random games (``engine.playout``): every decision is drawn
+uniformly from ``legal_actions`` with a seeded ``random.Random``, so every run times the same
+games. Random play rarely finishes quickly, so games stop without a winner after ``--turn-limit``
+war turns (both sides counted; the non-official ruling Q18); the share of capped games is
+printed. Two passes are made over the same games:
+
+1. whole games, timed end to end: games per second and decisions per game;
+2. each step timed alone: one ``legal_actions(state)`` plus ``apply_unchecked`` of the chosen
+   decision; median, p99 and mean in microseconds of the thread's CPU time.
+
+Everything runs in one process and thread (one core). Games per second are given by the wall
+clock and by CPU time: on a busy shared machine the second is the engine's own speed.
+Target (issue 2): at least 100 random full basic games per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.playout import DEFAULT_TURN_LIMIT, playout_rulings, random_playout
+from engine.rules import apply_unchecked, legal_actions, new_game
+from engine.state import Termination
+
+
+def whole_games(seeds: range, turn_limit: int) -> tuple[float, float, int, int, int]:
+    """Wall and CPU seconds, decisions, war turns and capped games over all ``seeds``."""
+    decisions = turns = capped = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in seeds:
+        _, final = random_playout(seed=seed, turn_limit=turn_limit)
+        decisions += final.ply
+        turns += final.turn
+        assert final.outcome is not None
+        capped += final.outcome.termination is Termination.TURN_LIMIT
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return wall, cpu, decisions, turns, capped
+
+
+def step_times(seeds: range, turn_limit: int) -> list[int]:
+    """CPU nanoseconds of each legal_actions + apply_unchecked step of the same games.
+
+    The thread's CPU clock leaves out time the scheduler gives to other processes, which on a
+    shared machine would otherwise dominate the tail.
+    """
+    rulings = playout_rulings(None, turn_limit)
+    clock = time.thread_time_ns
+    times: list[int] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_game(rulings=rulings)
+        while state.to_act is not None:
+            start = clock()
+            actions = legal_actions(state)
+            index = rng.randrange(len(actions))  # the same draw as random_playout
+            state = apply_unchecked(state, actions[index])
+            times.append(clock() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT)
+    args = parser.parse_args()
+    seeds = range(args.seed, args.seed + args.games)
+
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"Python {platform.python_version()} on {platform.machine()}, one process and thread")
+    print(f"load average before the run: {load} ({os.cpu_count()} CPUs)")
+    print(
+        f"{args.games} random basic games, seeds {seeds.start}..{seeds.stop - 1}, "
+        f"turn limit {args.turn_limit} war turns"
+    )
+    wall, cpu, decisions, turns, capped = whole_games(seeds, args.turn_limit)
+    print(f"games per second:      {args.games / wall:8.1f}   ({wall:.2f} s wall clock)")
+    print(f"games per CPU second:  {args.games / cpu:8.1f}   ({cpu:.2f} s of CPU)")
+    print(f"decisions per game:    {decisions / args.games:8.1f}")
+    print(f"war turns per game:    {turns / args.games:8.1f}")
+    print(f"games capped:          {capped:8d}   ({100 * capped / args.games:.0f} %)")
+
+    times = sorted(step_times(seeds, args.turn_limit))
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(f"step (legal_actions + apply_unchecked), CPU time, {len(times)} steps:")
+    print(f"  median {statistics.median(times) / 1000:8.1f} us")
+    print(f"  p99    {p99 / 1000:8.1f} us")
+    print(f"  mean   {statistics.fmean(times) / 1000:8.1f} us")
+    print(f"  max    {times[-1] / 1000:8.1f} us")
+
+
+if __name__ == "__main__":
+    main()
