@@ -6,7 +6,7 @@ the comments show the arithmetic, so a failure points at the rule that changed.
 
 from __future__ import annotations
 
-from fractions import Fraction as F
+from fractions import Fraction
 
 import pytest
 
@@ -105,7 +105,14 @@ def test_event_a_values() -> None:
     # Match-win %: A, B, C 2/3; D, E, F 1/3 (exactly the floor).
     # OMW: A (D,E,B) = (1/3+1/3+2/3)/3 = 4/9; B (E,C,A) = (1/3+2/3+2/3)/3 = 5/9;
     # C (F,B,D) = 4/9; D (A,F,C) = 5/9; E (B,A,F) = 5/9; F (C,D,E) = 4/9.
-    assert got["OMW"] == {A: F(4, 9), B: F(5, 9), C: F(4, 9), D: F(5, 9), E: F(5, 9), F_: F(4, 9)}
+    assert got["OMW"] == {
+        A: Fraction(4, 9),
+        B: Fraction(5, 9),
+        C: Fraction(4, 9),
+        D: Fraction(5, 9),
+        E: Fraction(5, 9),
+        F_: Fraction(4, 9),
+    }
 
 
 def test_event_a_rows_count_games_and_colours() -> None:
@@ -175,10 +182,10 @@ EVENT_B = History(
         Bout(4, P3, P2, R.BLUE_WON),
     ),
     absences=(
-        Absence(1, P1, AbsenceKind.PAIRING_BYE, F(1)),
-        Absence(1, P6, AbsenceKind.NOT_PLAYING, F(0)),
-        Absence(3, P3, AbsenceKind.PAIRING_BYE, F(1)),
-        Absence(4, P6, AbsenceKind.NOT_PLAYING, F(0)),
+        Absence(1, P1, AbsenceKind.PAIRING_BYE, Fraction(1)),
+        Absence(1, P6, AbsenceKind.NOT_PLAYING, Fraction(0)),
+        Absence(3, P3, AbsenceKind.PAIRING_BYE, Fraction(1)),
+        Absence(4, P6, AbsenceKind.NOT_PLAYING, Fraction(0)),
     ),
 )
 
@@ -207,15 +214,15 @@ def test_event_b_buchholz_family() -> None:
     #   P5: P2 3 | forfeit loss min(0, 4)=0 (VUR) | absent 0 (VUR) | absent 0 (VUR) BH 3
     #   P6: late min(1, 2)=1 (VUR) | P3 1 | double ff min(1, 1)=1 (VUR) | req. bye 1 (VUR)
     #                                                                                BH 4
-    assert column(rows, 0) == {P1: 7, P2: 7, P3: F(13, 2), P4: 9, P5: 3, P6: 4}
+    assert column(rows, 0) == {P1: 7, P2: 7, P3: Fraction(13, 2), P4: 9, P5: 3, P6: 4}
     # Cut-1 removes a voluntary unplayed round first (16.5), else the lowest element:
     #   P1 7-1  P2 7-1  P3 13/2-1  P4 9-1 (the VUR)  P5 3-0  P6 4-1
-    assert column(rows, 1) == {P1: 6, P2: 6, P3: F(11, 2), P4: 8, P5: 3, P6: 3}
+    assert column(rows, 1) == {P1: 6, P2: 6, P3: Fraction(11, 2), P4: 8, P5: 3, P6: 3}
     # Median-1 then also removes the highest: P1 {2,1,3,1} remove 1, then 3 -> 2+1 = 3;
     #   P2 remove 1 and 4 -> 1+1 = 2;  P3 remove 1 and 3 -> 3/2+1 = 5/2;
     #   P4 remove the VUR 1, then 4 -> 1+3 = 4;  P5 remove a VUR 0, then 3 -> 0;
     #   P6 remove a VUR 1, then a 1 -> 2
-    assert column(rows, 2) == {P1: 3, P2: 2, P3: F(5, 2), P4: 4, P5: 0, P6: 2}
+    assert column(rows, 2) == {P1: 3, P2: 2, P3: Fraction(5, 2), P4: 4, P5: 0, P6: 2}
 
 
 def test_event_b_other_tiebreaks() -> None:
@@ -282,8 +289,8 @@ EVENT_C = History(
         Bout(3, C, D, R.RED_WON),
     ),
     absences=(
-        Absence(2, A, AbsenceKind.NOT_PLAYING, F(0)),
-        Absence(2, C, AbsenceKind.PAIRING_BYE, F(1)),
+        Absence(2, A, AbsenceKind.NOT_PLAYING, Fraction(0)),
+        Absence(2, C, AbsenceKind.PAIRING_BYE, Fraction(1)),
     ),
 )
 
@@ -296,12 +303,12 @@ def test_event_c_cut_removes_the_voluntary_unplayed_round_first() -> None:
     # B: C 2 | D 0 | A 2 = 4; Cut-1 4; Median 2.
     # C: B 2 | pairing bye min(2, 3/2) = 3/2 (not voluntary) | D 0 = 7/2; Cut-1 7/2; Median 3/2.
     # D: A 2 | B 2 | C 2 = 6; Cut-1 4; Median 2.
-    assert column(rows, 0) == {A: F(7, 2), B: 4, C: F(7, 2), D: 6}
-    assert column(rows, 1) == {A: 2, B: 4, C: F(7, 2), D: 4}
-    assert column(rows, 2) == {A: 0, B: 2, C: F(3, 2), D: 2}
+    assert column(rows, 0) == {A: Fraction(7, 2), B: 4, C: Fraction(7, 2), D: 6}
+    assert column(rows, 1) == {A: 2, B: 4, C: Fraction(7, 2), D: 4}
+    assert column(rows, 2) == {A: 0, B: 2, C: Fraction(3, 2), D: 2}
     # SB: A beat D (0) and B (2) = 2, the bye scored 0 points; B beat C 2 and D 0 = 2;
     # C beat D 0, and the bye: 3/2 x 1 point = 3/2; D 0.
-    assert column(rows, 3) == {A: 2, B: 2, C: F(3, 2), D: 0}
+    assert column(rows, 3) == {A: 2, B: 2, C: Fraction(3, 2), D: 0}
     # Ranking by Cut-1: B 4 > C 7/2 > A 2.
     assert [r.player for r in rows] == [B, C, A, D]
 
@@ -313,15 +320,20 @@ def test_event_c_opponents_match_win() -> None:
     # OMW (byes are not opponents): A (D, B) (1/3 + 2/3)/2 = 1/2;
     # B (C, D, A) (2/3 + 1/3 + 1)/3 = 2/3;  C (B, D) (2/3 + 1/3)/2 = 1/2;
     # D (A, B, C) (1 + 2/3 + 2/3)/3 = 7/9.
-    assert column(rows, 0) == {A: F(1, 2), B: F(2, 3), C: F(1, 2), D: F(7, 9)}
+    assert column(rows, 0) == {
+        A: Fraction(1, 2),
+        B: Fraction(2, 3),
+        C: Fraction(1, 2),
+        D: Fraction(7, 9),
+    }
 
 
 def test_a_player_who_met_nobody_has_zero_omw() -> None:
     history = History(
         entrants=(Entrant(1, seed=1), Entrant(2, seed=2)),
         absences=(
-            Absence(1, 1, AbsenceKind.PAIRING_BYE, F(1)),
-            Absence(1, 2, AbsenceKind.NOT_PLAYING, F(0)),
+            Absence(1, 1, AbsenceKind.PAIRING_BYE, Fraction(1)),
+            Absence(1, 2, AbsenceKind.NOT_PLAYING, Fraction(0)),
         ),
     )
     assert column(standings(history, tiebreaks=(OPPONENTS_MATCH_WIN,)), 0) == {1: 0, 2: 0}
