@@ -1,1 +1,347 @@
-"""Models (none yet)."""
+"""Matches: one clocked game between two seats, its audit history and its clock log.
+
+Vocabulary
+----------
+* **Seat**: ``red`` (moves first) or ``blue``. A seat is held by a registered user
+  (``red_player``/``blue_player``) or, for a player without an account, by whoever presents the
+  seat's private token (``red_token``/``blue_token``); the display names are always stored.
+* **Kind**: ``online`` (both players act through the server, the engine checks every decision)
+  or ``otb`` (over the board: the game is on a physical board and the server only runs the
+  official clock and records the result; there is no action log).
+* **Ply**: the number of decisions applied (online) or clock presses accepted (over the board).
+  Every client request names the ply it saw; a request for another ply is stale and rejected, so
+  nothing is ever applied twice.
+* **Action log**: the decisions in notation (``engine.actions``), in order. Folding
+  ``engine.apply_action`` over it from ``engine.new_game`` rebuilds the state; ``state`` is the
+  cached result (``engine.notation.state_to_dict``), which holds every secret and never leaves
+  the server except through ``engine.observe``.
+* **Clock**: ``clock.ClockState.to_dict()``; ``flag_deadline`` mirrors
+  ``clock.clock_flag_deadline`` as a datetime so overdue matches can be found with one indexed
+  query (the timeout sweep).
+* **Result**: ``winner`` (``red``/``blue``/``none``) and ``method``; both are empty until the
+  match is finished.
+
+Models hold fields and constraints only; every change goes through ``matches.services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from clock import TimeControl
+
+OFFICIAL_TIME_CONTROL = TimeControl.official().to_str()
+
+
+def new_seat_token() -> str:
+    """A private, unguessable seat token (a link for a player without an account)."""
+    return secrets.token_urlsafe(24)
+
+
+class Seat(models.TextChoices):
+    """The two seats; the values match ``engine.Side.label``."""
+
+    RED = "red", _("Red")
+    BLUE = "blue", _("Blue")
+
+
+class Match(models.Model):
+    """A game between two seats with the official clock; see the module docstring."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Not started")
+        RUNNING = "running", _("In play")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    #: Status changes go only along these edges (``services.match_set_status`` enforces them).
+    #: A pending match may finish without play (forfeit, no-show, arbiter decision).
+    ALLOWED_TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.PENDING: frozenset({Status.RUNNING, Status.FINISHED, Status.ABORTED}),
+        Status.RUNNING: frozenset({Status.FINISHED, Status.ABORTED}),
+        Status.FINISHED: frozenset(),
+        Status.ABORTED: frozenset(),
+    }
+
+    class Kind(models.TextChoices):
+        ONLINE = "online", _("Online")
+        OTB = "otb", _("Over the board")
+
+    class Variant(models.TextChoices):
+        """The game format (``engine.Variant``); tournament Rule 1 is the basic game."""
+
+        BASIC = "basic", _("Basic game")
+
+    class Winner(models.TextChoices):
+        RED = "red", _("Red")
+        BLUE = "blue", _("Blue")
+        NONE = "none", _("No winner")
+
+    class Method(models.TextChoices):
+        """How the match ended: the engine's two outcomes and the match-level ones."""
+
+        GENERAL_CAPTURED = "general_captured", _("General captured")
+        INTRUSION = "intrusion", _("Intrusion")
+        RESIGNATION = "resignation", _("Resignation")
+        TIMEOUT = "timeout", _("Loss on time")
+        FORFEIT = "forfeit", _("Forfeit")
+        NO_SHOW = "no_show", _("No-show")
+        ARBITER = "arbiter", _("Arbiter's decision")
+        TURN_LIMIT = "turn_limit", _("Turn limit (non-official)")
+
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind, default=Kind.ONLINE)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status, default=Status.PENDING, db_index=True
+    )
+
+    red_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("red player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches_as_red",
+    )
+    blue_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("blue player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches_as_blue",
+    )
+    red_name = models.CharField(_("red name"), max_length=150)
+    blue_name = models.CharField(_("blue name"), max_length=150)
+    red_token = models.CharField(max_length=64, unique=True, default=new_seat_token, editable=False)
+    blue_token = models.CharField(
+        max_length=64, unique=True, default=new_seat_token, editable=False
+    )
+
+    variant = models.CharField(_("variant"), max_length=16, choices=Variant, default=Variant.BASIC)
+    time_control = models.CharField(_("time control"), max_length=40, default=OFFICIAL_TIME_CONTROL)
+    rulings = models.JSONField(_("rulings"), default=dict, blank=True)
+
+    actions = models.JSONField(_("action log"), default=list, blank=True)
+    state = models.JSONField(_("cached engine state"), default=dict, blank=True)
+    ply = models.PositiveIntegerField(_("ply"), default=0)
+    clock = models.JSONField(_("clock state"), default=dict, blank=True)
+    flag_deadline = models.DateTimeField(_("flag deadline"), null=True, blank=True, db_index=True)
+
+    winner = models.CharField(_("winner"), max_length=4, choices=Winner, blank=True, default="")
+    method = models.CharField(_("method"), max_length=20, choices=Method, blank=True, default="")
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    #: Over the board: each seat's reported result ``{"red": {"winner":…, "method":…}, …}``.
+    otb_reports = models.JSONField(default=dict, blank=True)
+    disputed = models.BooleanField(_("disputed"), default=False)
+
+    #: Generic reference to the tournament layer (``tournaments.Event`` / ``Pairing`` ids); the
+    #: matches app does not import tournaments: results flow back through
+    #: ``matches.signals.match_finished``.
+    event_id = models.PositiveBigIntegerField(null=True, blank=True, db_index=True)
+    pairing_id = models.PositiveBigIntegerField(null=True, blank=True)
+    meta = models.JSONField(default=dict, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "running", "finished", "aborted"]),
+                name="match_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["online", "otb"]), name="match_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__in=["", "red", "blue", "none"]), name="match_winner_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    method__in=[
+                        "",
+                        "general_captured",
+                        "intrusion",
+                        "resignation",
+                        "timeout",
+                        "forfeit",
+                        "no_show",
+                        "arbiter",
+                        "turn_limit",
+                    ]
+                ),
+                name="match_method_valid",
+            ),
+            # A finished match has a complete result; any other match has none.
+            models.CheckConstraint(
+                condition=(
+                    Q(status="finished")
+                    & ~Q(winner="")
+                    & ~Q(method="")
+                    & Q(finished_at__isnull=False)
+                )
+                | (~Q(status="finished") & Q(winner="") & Q(method="")),
+                name="match_result_iff_finished",
+            ),
+            # Only a running match has a clock that may be overdue.
+            models.CheckConstraint(
+                condition=Q(flag_deadline__isnull=True) | Q(status="running"),
+                name="match_deadline_only_running",
+            ),
+            models.CheckConstraint(
+                condition=Q(red_player__isnull=True)
+                | Q(blue_player__isnull=True)
+                | ~Q(red_player=F("blue_player")),
+                name="match_two_different_players",
+            ),
+            models.CheckConstraint(
+                condition=~Q(red_token=F("blue_token")), name="match_two_different_tokens"
+            ),
+            # One live match per tournament pairing (an aborted one may be replaced).
+            models.UniqueConstraint(
+                fields=["pairing_id"],
+                condition=Q(pairing_id__isnull=False) & ~Q(status="aborted"),
+                name="match_one_live_match_per_pairing",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "flag_deadline"], name="match_status_deadline")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.red_name} – {self.blue_name}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_live(self) -> bool:
+        """Decisions and presses are accepted (the clock may still be paused)."""
+        return self.status == self.Status.RUNNING
+
+
+class MatchEvent(models.Model):
+    """One row of a match's audit history: who did what, when, at which ply.
+
+    ``detail`` may hold secrets (an action's full text): the history is evidence for the
+    arbiter and is shown to anyone else only through ``engine.observation.history_text``.
+    """
+
+    class Kind(models.TextChoices):
+        CREATED = "created", _("Created")
+        STATUS = "status", _("Status changed")
+        STARTED = "started", _("Started")
+        ACTION = "action", _("Action")
+        PRESS = "press", _("Clock pressed")
+        RESIGN = "resign", _("Resigned")
+        FLAG_CLAIM = "flag_claim", _("Flag claimed")
+        TIMEOUT = "timeout", _("Lost on time")
+        PAUSE = "pause", _("Paused")
+        RESUME = "resume", _("Resumed")
+        TIME_ADJUST = "time_adjust", _("Time adjusted")
+        RESULT_SET = "result_set", _("Result set")
+        RESULT_REPORTED = "result_reported", _("Result reported")
+        RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
+        DISPUTED = "disputed", _("Result disputed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=20, choices=Kind)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat = models.CharField(max_length=4, choices=Seat, blank=True, default="")
+    ply = models.PositiveIntegerField()
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("match event")
+        verbose_name_plural = _("match events")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seat__in=["", "red", "blue"]), name="matchevent_seat_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} ply {self.ply}: {self.kind}"
+
+
+class ClockLogEntry(models.Model):
+    """One switch of a match's clock (``clock.ClockRecord``): evidence for any dispute.
+
+    ``at`` is the server's receive time in epoch milliseconds; ``seq`` numbers the entries of a
+    match from 0 so that a decision can never be charged twice (unique per match).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="clock_log")
+    seq = models.PositiveIntegerField()
+    ply = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8)
+    at = models.BigIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    running = models.PositiveSmallIntegerField(null=True, blank=True)
+    elapsed_ms = models.PositiveIntegerField(default=0)
+    lag_ms = models.PositiveIntegerField(default=0)
+    credit_ms = models.PositiveIntegerField(default=0)
+    charged_ms = models.PositiveIntegerField(default=0)
+    increment_ms = models.PositiveIntegerField(default=0)
+    delta_ms = models.BigIntegerField(default=0)
+    remaining_red_ms = models.PositiveBigIntegerField()
+    remaining_blue_ms = models.PositiveBigIntegerField()
+    quota_red_ms = models.PositiveIntegerField(default=0)
+    quota_blue_ms = models.PositiveIntegerField(default=0)
+    note = models.CharField(max_length=500, blank=True, default="")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("clock log entry")
+        verbose_name_plural = _("clock log entries")
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="clocklog_unique_seq"),
+            models.CheckConstraint(
+                condition=Q(
+                    kind__in=[
+                        "start",
+                        "press",
+                        "switch",
+                        "stop",
+                        "pause",
+                        "resume",
+                        "adjust",
+                        "flag",
+                    ]
+                ),
+                name="clocklog_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(seat__isnull=True) | Q(seat__in=[0, 1]), name="clocklog_seat_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(running__isnull=True) | Q(running__in=[0, 1]),
+                name="clocklog_running_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(charged_ms__lte=F("elapsed_ms")), name="clocklog_charge_le_elapsed"
+            ),
+            models.CheckConstraint(
+                condition=Q(credit_ms__lte=F("lag_ms")), name="clocklog_credit_le_lag"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.kind} at {self.at}"

@@ -1,0 +1,24 @@
+"""Signals the matches app sends to the rest of the project.
+
+``match_finished`` is how results leave the matches app (the tournaments layer connects to it;
+the matches app never imports tournaments). It is sent by ``matches.services`` **after the
+transaction that set the result has committed**, once per result: when a match finishes, and
+again when an arbiter corrects the result of a finished match (``corrected=True``).
+
+Receivers get keyword arguments::
+
+    sender      the Match class
+    match_id    int
+    event_id    int | None    the generic reference given to ``match_create``
+    pairing_id  int | None
+    winner      "red" | "blue" | "none"
+    method      one of Match.Method's values
+    corrected   bool          True when an arbiter changed an earlier result
+
+A receiver that needs the row loads it by ``match_id``. Receivers run in the process that
+committed the result (a web worker, the Celery worker or the in-process timeout scheduler).
+"""
+
+from django.dispatch import Signal
+
+match_finished = Signal()
