@@ -25,10 +25,11 @@ from tournaments.standings import (
     Buchholz,
     Progressive,
     StandingRow,
+    TieBreak,
     standings,
 )
 
-ALL_VALUES = (
+ALL_VALUES: tuple[TieBreak, ...] = (
     BUCHHOLZ,
     BUCHHOLZ_CUT1,
     MEDIAN_BUCHHOLZ,
