@@ -326,8 +326,8 @@ def _side_lines(name: str, side: dict[str, Any], *, viewer: str | None) -> list[
         f"fences {fences} ({side['fences_in_hand']} in hand)"
     ]
     if side["general"] is not None:
-        where = side["general_square"] or "off the board"
-        general = f"{side['general']} on {where}"
+        where = side["general_square"]
+        general = f"{side['general']} on {where}" if where else f"{side['general']} (off the board)"
     else:
         general = "hidden" if side["general_chosen"] else "not chosen"
     lines.append(f"  general: {general}")
