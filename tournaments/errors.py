@@ -1,0 +1,117 @@
+"""The errors tournament services raise, with stable codes and translated messages.
+
+Services raise :class:`TournamentError` with a ``code`` (and parameters); views show
+:func:`message_for` of it. Pairing errors from the pure algorithms (``PairingError``) carry
+their own codes and are translated here too, so the organiser reads why a round cannot be
+paired in their language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy as _
+
+from tournaments.pairing.errors import PairingError
+
+MESSAGES: dict[str, Promise] = {
+    # permissions
+    "not_allowed": _("You may not do this for this event."),
+    "not_your_game": _("You can only report results for your own game."),
+    # events
+    "invalid_status_change": _("The event cannot go from “%(current)s” to “%(target)s”."),
+    "event_locked": _("This cannot be changed once round 1 has been paired."),
+    "invalid_tiebreak": _("Unknown tie-break “%(code)s”."),
+    "duplicate_tiebreak": _("The tie-break “%(code)s” is listed twice."),
+    "slug_taken": _("The short name “%(slug)s” is already used by another event."),
+    "impossible_rounds": _(
+        "%(rounds)s Swiss rounds are impossible with %(players)s players: "
+        "at most %(maximum)s rounds can be played without a rematch."
+    ),
+    "invalid_top_cut": _("The top cut must be 4, 8 or 16 players."),
+    # registration
+    "registration_closed": _("Registration for this event is closed."),
+    "already_registered": _("You are already registered for this event."),
+    "name_taken": _("Someone named “%(name)s” is already entered in this event."),
+    "event_full": _("This event is full (%(cap)s players)."),
+    "csv_invalid": _("The CSV file has errors; nothing was imported."),
+    "csv_empty": _("The CSV file has no players."),
+    "entry_not_active": _("%(name)s is not active in this event."),
+    "entry_already_active": _("%(name)s is already active."),
+    "between_rounds_only": _("This can only be done between rounds (round %(round)s is running)."),
+    "late_entry_round": _("A late entry joins at the next round to be paired (round %(round)s)."),
+    # rounds
+    "not_enough_players": _("At least two active players are needed to pair a round."),
+    "previous_round_incomplete": _(
+        "Round %(round)s is not complete yet: every table needs a final result first."
+    ),
+    "all_rounds_paired": _("All %(rounds)s rounds of this event have been paired."),
+    "round_not_draft": _("Round %(round)s is not a draft any more."),
+    "round_not_published": _("Round %(round)s is not published."),
+    "round_started": _(
+        "Round %(round)s cannot be unpublished: a game has already started or has a result."
+    ),
+    "not_latest_round": _("Only the latest round can be changed this way."),
+    "not_in_round": _("%(name)s is not paired in this round."),
+    "rematch": _("%(a)s and %(b)s have already played each other."),
+    "same_player": _("Choose two different players."),
+    "no_bye": _("This round has no bye."),
+    "already_had_bye": _("%(name)s has already had a bye."),
+    "elimination_not_supported": _("Elimination brackets are not available yet."),
+    # results
+    "invalid_result": _("This is not a valid result for this table."),
+    "result_final": _("This table already has a confirmed result."),
+    "round_not_running": _("Results can only be entered for a published round."),
+    "nothing_to_confirm": _("There is no report to confirm at this table."),
+    "own_report": _("Your opponent must confirm your report, not you."),
+    "bye_has_no_result": _("A bye needs no result."),
+    "online_table": _("This table is played online: its result comes from the match."),
+    "reason_required": _("Give a reason for the correction."),
+}
+
+PAIRING_MESSAGES: dict[str, Promise] = {
+    "invalid_round": _("This round cannot be paired now."),
+    "round_incomplete": _("The previous round still has games without a result."),
+    "unknown_player": _("The pairing input names a player who is not in this event."),
+    "not_enough_players": _("At least two active players are needed to pair a round."),
+    "no_opponent_left": _("Some players have already met every other available player."),
+    "no_complete_pairing": _(
+        "No pairing of all available players avoids a rematch. "
+        "Reduce the number of rounds or pair the remaining players by hand."
+    ),
+    "invalid_entrants": _("This bracket cannot be made for this number of players."),
+    "invalid_result": _("This result does not fit the bracket."),
+}
+
+
+class TournamentError(Exception):
+    """A tournament action was refused. Nothing was saved.
+
+    ``code`` is stable (tests and API clients match on it); ``params`` fill the translated
+    message; ``rows`` carries per-row problems of a CSV import (line number → messages).
+    """
+
+    def __init__(
+        self,
+        code: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        rows: Mapping[int, list[str]] | None = None,
+    ) -> None:
+        self.code = code
+        self.params = dict(params or {})
+        self.rows = dict(rows or {})
+        super().__init__(f"{code}: {self.params}" if self.params else code)
+
+
+def message_for(error: TournamentError | PairingError) -> str:
+    """The translated message for ``error`` (in the active language)."""
+    if isinstance(error, PairingError):
+        template = PAIRING_MESSAGES.get(error.code)
+        return str(template) if template is not None else error.reason
+    template = MESSAGES.get(error.code)
+    if template is None:
+        return gettext("The action was refused (%(code)s).") % {"code": error.code}
+    return str(template) % error.params if error.params else str(template)
