@@ -74,7 +74,8 @@ class Problem:
     text: str
 
     def __str__(self) -> str:
-        return f"{self.path.relative_to(BASE_DIR)}: {self.text}"
+        path = self.path.relative_to(BASE_DIR) if self.path.is_relative_to(BASE_DIR) else self.path
+        return f"{path}: {self.text}"
 
 
 # ----------------------------------------------------------------------------- sources
@@ -232,10 +233,12 @@ def parse_mo(data: bytes) -> dict[str, str]:
 
 
 def update_catalogues(
-    languages: Iterable[str] = LANGUAGES, locale_dir: Path = LOCALE_DIR
+    languages: Iterable[str] = LANGUAGES,
+    locale_dir: Path = LOCALE_DIR,
+    base_dir: Path = BASE_DIR,
 ) -> list[Path]:
     """Merge the source strings into each language's .po; return the files that changed."""
-    template = extract_template()
+    template = extract_template(base_dir)
     changed = []
     for language in languages:
         path = po_path(language, locale_dir)
@@ -281,11 +284,13 @@ def _ids(catalog: Catalog) -> set[tuple[str | None, MessageId]]:
 
 
 def check_catalogues(
-    languages: Iterable[str] = LANGUAGES, locale_dir: Path = LOCALE_DIR
+    languages: Iterable[str] = LANGUAGES,
+    locale_dir: Path = LOCALE_DIR,
+    base_dir: Path = BASE_DIR,
 ) -> list[Problem]:
     """Everything that `extract` + translating + `compile` would still have to fix."""
     problems = []
-    source_ids = _ids(extract_template())
+    source_ids = _ids(extract_template(base_dir))
     for language in languages:
         po = po_path(language, locale_dir)
         if not po.exists():

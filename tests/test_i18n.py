@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 from pathlib import Path
 
 import pytest
@@ -21,35 +22,74 @@ def test_catalogues_are_complete_and_compiled() -> None:
     assert not problems, "\n".join(str(problem) for problem in problems)
 
 
-def test_check_detects_a_stale_mo_file(tmp_path: Path) -> None:
-    locale_dir = tmp_path / "locale"
-    for language in i18n.LANGUAGES:
-        target = i18n.po_path(language, locale_dir)
-        target.parent.mkdir(parents=True)
-        target.write_bytes(i18n.po_path(language).read_bytes())
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A miniature project: one template, one Python module, catalogues extracted."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "page.html").write_text(
+        "{% load i18n %}<h1>{% translate 'Events' %}</h1>\n"
+        "{% blocktranslate count n=games %}one game{% plural %}{{ n }} games"
+        "{% endblocktranslate %}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "labels.py").write_text(
+        "from django.utils.translation import pgettext_lazy\nMAY = pgettext_lazy('month', 'May')\n",
+        encoding="utf-8",
+    )
+    i18n.update_catalogues(locale_dir=tmp_path / "locale", base_dir=tmp_path)
+    return tmp_path
+
+
+def translate_ja(project: Path, translations: dict[str, str | tuple[str, ...]]) -> None:
+    path = i18n.po_path("ja", project / "locale")
+    catalog = i18n.read_catalog(path)
+    for message in catalog:
+        key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if key in translations:
+            message.string = translations[key]
+    path.write_bytes(i18n.render_po(catalog))
+
+
+def check(project: Path) -> list[str]:
+    problems = i18n.check_catalogues(locale_dir=project / "locale", base_dir=project)
+    return [f"{p.path.name}: {p.text}" for p in problems]
+
+
+def test_extract_translate_compile_cycle(project: Path) -> None:
+    locale_dir = project / "locale"
+    assert any(p.startswith("django.po: untranslated") for p in check(project))
+
+    translate_ja(project, {"Events": "大会", "one game": ("%(n)s局",), "May": "5月"})
     i18n.compile_catalogues(locale_dir=locale_dir)
-    assert i18n.check_catalogues(locale_dir=locale_dir) == []
+    assert check(project) == []
 
-    po = i18n.po_path("ja", locale_dir)
-    text = po.read_text(encoding="utf-8")
-    po.write_text(text.replace('msgstr "大会"', 'msgstr "イベント"', 1), encoding="utf-8")
-    problems = i18n.check_catalogues(locale_dir=locale_dir)
-    assert [p.path.name for p in problems] == ["django.mo"]
+    with i18n.mo_path("ja", locale_dir).open("rb") as fileobj:
+        translations = gettext.GNUTranslations(fileobj)
+    assert translations.gettext("Events") == "大会"
+    assert translations.ngettext("one game", "%(n)s games", 3) == "%(n)s局"
+    assert translations.pgettext("month", "May") == "5月"
+
+    # Re-extracting keeps the translations and changes nothing.
+    assert i18n.update_catalogues(locale_dir=locale_dir, base_dir=project) == []
 
 
-def test_check_detects_an_untranslated_japanese_message(tmp_path: Path) -> None:
-    locale_dir = tmp_path / "locale"
-    for language in i18n.LANGUAGES:
-        target = i18n.po_path(language, locale_dir)
-        target.parent.mkdir(parents=True)
-        target.write_bytes(i18n.po_path(language).read_bytes())
-    po = i18n.po_path("ja", locale_dir)
-    text = po.read_text(encoding="utf-8")
-    po.write_text(text.replace('msgstr "大会"', 'msgstr ""', 1), encoding="utf-8")
-    i18n.compile_catalogues(locale_dir=locale_dir)
-    problems = [p.text for p in i18n.check_catalogues(locale_dir=locale_dir)]
-    assert len(problems) == 1
-    assert problems[0].startswith("untranslated:")
+def test_check_detects_a_stale_mo_file(project: Path) -> None:
+    translate_ja(project, {"Events": "大会", "one game": ("%(n)s局",), "May": "5月"})
+    i18n.compile_catalogues(locale_dir=project / "locale")
+    translate_ja(project, {"Events": "イベント"})
+    assert check(project) == ["django.mo: stale (differs from the .po): run `make messages`"]
+
+
+def test_check_detects_new_and_removed_source_strings(project: Path) -> None:
+    translate_ja(project, {"Events": "大会", "one game": ("%(n)s局",), "May": "5月"})
+    i18n.compile_catalogues(locale_dir=project / "locale")
+    (project / "templates" / "page.html").write_text(
+        "{% load i18n %}{% translate 'Standings' %}", encoding="utf-8"
+    )
+    problems = check(project)
+    assert "django.po: not extracted yet: 'Standings' (context None)" in problems
+    assert "django.po: no longer in the sources: 'Events' (None)" in problems
 
 
 def test_mo_writer_round_trips_plurals_and_contexts() -> None:

@@ -201,3 +201,31 @@ def test_celery_runs_a_task_in_process() -> None:
         return x + y
 
     assert add.delay(2, 3).get(timeout=5) == 5
+
+
+# ------------------------------------------------------------- channel layer and cache
+
+
+async def test_channel_layer_delivers_group_messages() -> None:
+    """In-memory by default; channels_redis when REDIS_URL is set (the second CI pass)."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    assert layer is not None
+    channel = await layer.new_channel()
+    await layer.group_add("project-check", channel)
+    try:
+        await layer.group_send("project-check", {"type": "project.ping", "ply": 7})
+        assert await layer.receive(channel) == {"type": "project.ping", "ply": 7}
+    finally:
+        await layer.group_discard("project-check", channel)
+
+
+def test_cache_round_trip() -> None:
+    from django.core.cache import cache
+
+    cache.set("project-check", {"ply": 7}, timeout=30)
+    try:
+        assert cache.get("project-check") == {"ply": 7}
+    finally:
+        cache.delete("project-check")
