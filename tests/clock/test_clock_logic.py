@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -263,13 +264,14 @@ def test_record_flag_finishes_the_clock() -> None:
     assert record.at - record.elapsed_ms + record.charged_ms == T0 + 10_000  # when it fell
     assert clock_flagged(clock, now=T0) == RED
     assert clock_flag_deadline(clock) is None
-    for operation in (
+    operations: list[Callable[[], object]] = [
         lambda: clock_record_flag(clock, now=T0 + 20_000),
         lambda: clock_start(clock, BLUE, now=T0 + 20_000),
         lambda: clock_stop(clock, now=T0 + 20_000),
         lambda: clock_resume(clock, now=T0 + 20_000),
         lambda: clock_adjust(clock, RED, 1_000, now=T0 + 20_000),
-    ):
+    ]
+    for operation in operations:
         with pytest.raises(ClockFlaggedError):
             operation()
 
