@@ -6,6 +6,9 @@ parsed with `ast`; each import must be either a standard-library module
 (`sys.stdlib_module_names`), a relative import, or one of the pure packages themselves
 (`engine`, `clock`). Imports hidden under `if TYPE_CHECKING:` or inside functions count too, and
 dynamic imports (`__import__`, `importlib.import_module`) are refused outright.
+
+The pure algorithms of `tournaments.pairing` and `tournaments.standings` get the same check, with
+`rustworkx` (maximum-weight matching for Swiss pairing) as their one allowed third-party import.
 """
 
 from __future__ import annotations
@@ -18,17 +21,26 @@ import pytest
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PURE_PACKAGES = ("engine", "clock")
+# Directory -> packages (dotted prefixes) its files may import besides the standard library.
+PURE_ALGORITHMS = {
+    "tournaments/pairing": ("tournaments.pairing", "tournaments.standings", "rustworkx"),
+    "tournaments/standings": ("tournaments.pairing", "tournaments.standings", "rustworkx"),
+}
 
 
-def import_violations(source: str, filename: str = "<string>") -> list[str]:
-    """Return a description of every import in `source` that leaves stdlib + pure packages."""
+def import_violations(
+    source: str, filename: str = "<string>", allowed: tuple[str, ...] = PURE_PACKAGES
+) -> list[str]:
+    """Return a description of every import in `source` that is neither stdlib nor `allowed`."""
     tree = ast.parse(source, filename=filename)
     violations = []
 
     def check(module: str, node: ast.AST) -> None:
-        top = module.split(".", 1)[0]
-        if top not in sys.stdlib_module_names and top not in PURE_PACKAGES:
-            violations.append(f"{filename}:{getattr(node, 'lineno', '?')}: imports {module!r}")
+        if module.split(".", 1)[0] in sys.stdlib_module_names:
+            return
+        if any(module == prefix or module.startswith(prefix + ".") for prefix in allowed):
+            return
+        violations.append(f"{filename}:{getattr(node, 'lineno', '?')}: imports {module!r}")
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -46,21 +58,32 @@ def import_violations(source: str, filename: str = "<string>") -> list[str]:
     return violations
 
 
-def pure_source_files() -> list[Path]:
-    """All Python files under the pure packages, whatever exists right now."""
+def python_files(*directories: str) -> list[Path]:
+    """All Python files under `directories`, whatever exists right now."""
     files: list[Path] = []
-    for package in PURE_PACKAGES:
-        root = BASE_DIR / package
+    for directory in directories:
+        root = BASE_DIR / directory
         if root.is_dir():
             files += sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
     return files
 
 
-def test_pure_packages_import_only_the_standard_library() -> None:
+def violations_in(files: list[Path], allowed: tuple[str, ...]) -> list[str]:
     violations = []
-    for path in pure_source_files():
+    for path in files:
         relative = str(path.relative_to(BASE_DIR))
-        violations += import_violations(path.read_text(encoding="utf-8"), relative)
+        violations += import_violations(path.read_text(encoding="utf-8"), relative, allowed)
+    return violations
+
+
+def test_pure_packages_import_only_the_standard_library() -> None:
+    violations = violations_in(python_files(*PURE_PACKAGES), PURE_PACKAGES)
+    assert not violations, "\n".join(violations)
+
+
+@pytest.mark.parametrize("directory", sorted(PURE_ALGORITHMS))
+def test_pure_algorithms_import_no_framework(directory: str) -> None:
+    violations = violations_in(python_files(directory), PURE_ALGORITHMS[directory])
     assert not violations, "\n".join(violations)
 
 
@@ -102,3 +125,12 @@ def test_checker_rejects(source: str) -> None:
 )
 def test_checker_accepts(source: str) -> None:
     assert import_violations(source) == []
+
+
+def test_algorithm_allowance_is_by_package_prefix() -> None:
+    allowed = PURE_ALGORITHMS["tournaments/pairing"]
+    assert import_violations("import rustworkx as rx", allowed=allowed) == []
+    assert import_violations("from tournaments.standings.points import X", allowed=allowed) == []
+    assert import_violations("from tournaments.models import Event", allowed=allowed)
+    assert import_violations("from tournaments import models", allowed=allowed)
+    assert import_violations("import engine", allowed=allowed)
