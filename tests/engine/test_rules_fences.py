@@ -105,10 +105,9 @@ def test_cavalry_never_crosses_a_fence_across_its_path(stops: bool) -> None:
     assert moves_of(legal(state), "c1") - {"c1-b1", "c1-d1"} == {"c1-c2", "c1-c3", "c1-c4"}
 
 
-def test_side_fence_ruling_off_still_forbids_passing_over_a_piece_on_a_square_it_cannot_leave() -> (
-    None
-):
-    """§8.3, Q15 alternative: an own piece on a side-fenced square may then be passed over."""
+def test_passing_over_an_own_piece_on_a_side_fenced_square() -> None:
+    """§8.3 with Q15: the default forbids passing over an own piece on a side-fenced square
+    (the run would have to stop there); the alternative ruling allows it."""
     rulings = Rulings(cavalry_stops_at_side_fence=False)
     state = executing(
         {"c1": "rCN", "c3": "rIN", **FAR}, "MV", blue=Seat(fences="c3E"), rulings=rulings
