@@ -9,8 +9,9 @@ by itself once no partner can act. Execution is mandatory: a card with no legal 
 is skipped (§6.7, ruling R8).
 
 A leader blocked by a partner standing in front of it may be selected with ``select`` so the
-partner moves out of the way first; while the leader has not moved, no partner decision that
-would leave it unable to move is offered, so a chain can never get stuck.
+partner moves out of the way first; while the leader has not moved, the other partners may act
+in any order, but no partner decision is offered that would leave the leader unable to move
+(at once or once its front partner has moved on), so a chain can never get stuck.
 """
 
 from __future__ import annotations
@@ -103,14 +104,24 @@ def _partners(
     return tuple(sorted(letters))
 
 
-def _selectable_behind_partner(state: GameState, origin: Square, direction: Direction) -> bool:
-    """True when the piece can move only after the same-kind partner in front moves on."""
+def _selectable_behind_partner(
+    state: GameState,
+    origin: Square,
+    direction: Direction,
+    partners: tuple[str, ...] | None = None,
+) -> bool:
+    """True when the piece can move only after the same-kind partner in front moves on.
+
+    ``partners``, when given, are the letters that may still act: the piece in front must be one.
+    """
     piece = state.board[origin]
     front = step(origin, direction)
     if piece is None or front is None:
         return False
     blocker = state.board[front]
     if blocker is None or blocker.owner is not piece.owner or blocker.kind is not piece.kind:
+        return False
+    if partners is not None and blocker.letter not in partners:
         return False
     # Only the partner's leaving matters to the leader's path (its other effects lie beyond it).
     board = list(state.board)
@@ -195,10 +206,13 @@ def follow_actions(state: GameState) -> list[Action]:
         waiting = None if execution.leader_done else state.square_of(execution.leader)
         if waiting is not None:
             result.extend(moves_in(state, waiting, direction))
+        partners = execution.partners
         for sq in partner_squares:
-            for move in moves_in(state, sq, direction):
-                if waiting is None or _leader_still_free(state, move, waiting, direction):
-                    result.append(move)
+            result.extend(
+                move
+                for move in moves_in(state, sq, direction)
+                if waiting is None or _leader_still_free(state, move, waiting, direction, partners)
+            )
     elif mode is Mode.ROTATE:
         assert execution.direction is not None
         for sq in partner_squares:
@@ -217,10 +231,25 @@ def follow_actions(state: GameState) -> list[Action]:
 
 
 def _leader_still_free(
-    state: GameState, move: MovePiece, leader: Square, direction: Direction
+    state: GameState,
+    move: MovePiece,
+    leader: Square,
+    direction: Direction,
+    partners: tuple[str, ...],
 ) -> bool:
+    """True when, after a partner's ``move``, the waiting leader can still move: at once, or
+    once the partner still standing in front of it moves on (the order is the player's, Q9).
+
+    Whether the move would end the game is deliberately not considered: a capture ends it only
+    if it takes the opponent's secret general, and legal decisions must not depend on secrets.
+    """
+    mover = state.board[move.origin]
+    assert mover is not None
     after = _apply_move(state, move)
-    return after.phase is Phase.OVER or bool(moves_in(after, leader, direction))
+    if moves_in(after, leader, direction):
+        return True
+    remaining = tuple(p for p in partners if p != mover.letter)
+    return _selectable_behind_partner(after, leader, direction, remaining)
 
 
 def apply_execution(state: GameState, action: Action) -> tuple[GameState, bool]:

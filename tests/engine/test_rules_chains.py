@@ -191,6 +191,17 @@ def test_select_is_not_offered_when_the_front_partner_cannot_free_the_square() -
     assert "c3-c4" in legal(state)
 
 
+def test_while_the_leader_waits_other_partners_may_act_in_any_order() -> None:
+    """Q9, §11.3: with the leader waiting behind its front partner, a side partner may move
+    before the front partner; the order is the player's."""
+    pieces = {"c2": "rIN", "c3": "rIN", "d2": "rIN", **FAR}
+    state = play(executing(pieces, "MV"), "select c2 N")
+    assert legal(state) == {"c3-c4", "d2-d3"}
+    state = play(state, "d2-d3", "c3-c4", "c2-c3")
+    assert state.execution is None
+    assert {code_at(state, sq) for sq in ("c3", "c4", "d3")} == {"rIN"}
+
+
 def test_a_chained_partner_capturing_the_general_ends_the_game_at_once() -> None:
     """R1: the game ends at once; remaining partners do not act; R2: card to deck bottom."""
     pieces = {"c2": "rIN", "d2": "rIN", "b2": "rIN", "d3": "bAS*", "g1": "rAN*"}
@@ -215,3 +226,15 @@ def test_blue_chain_mirrors() -> None:
     piece = piece_at(state, "d5")
     assert piece is not None
     assert piece.facing is Direction.S
+
+
+def test_chain_decisions_do_not_depend_on_the_opponents_secret_general() -> None:
+    """§6.8 with §11.3: which chained moves are offered must not reveal the opponent's general
+    (a capture ending the game must not make an otherwise-refused move legal)."""
+    offered = []
+    for general in ("d3", "a7"):
+        pieces = {"c2": "rIN", "c3": "rIN", "d2": "rIN", "d3": "bAS", "a7": "bAS", "g1": "rAN*"}
+        pieces[general] += "*"
+        state = play(executing(pieces, "MV"), "select c2 N")
+        offered.append(legal(state))
+    assert offered[0] == offered[1]
