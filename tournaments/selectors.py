@@ -1,0 +1,467 @@
+"""Reads of tournament data: permissions, the history the pure algorithms take, standings, pages.
+
+Selectors never write. The pure pairing and standings packages work on plain values
+(``tournaments.pairing.history``); :func:`event_history` is the one place that turns rows into
+those values, so services (pairing) and pages (standings) read the event the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import AuditLog, BracketMatch, Entry, Event, EventRole, Pairing, Round
+from tournaments.pairing.history import (
+    Absence,
+    AbsenceKind,
+    Bout,
+    BoutResult,
+    Entrant,
+    History,
+)
+from tournaments.standings import PointsScheme, StandingRow, standings, tiebreak_from_code
+from tournaments.standings.tiebreaks import TieBreak
+
+UserLike = AbstractBaseUser | AnonymousUser
+
+DEFAULT_TIEBREAKS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "RND")
+
+# Labels of the tie-break codes (docs/tiebreaks.md has the definitions).
+TIEBREAK_LABELS: dict[str, Any] = {
+    "BH": _("Buchholz"),
+    "BH-C1": _("Buchholz cut 1"),
+    "BH-M1": _("Median Buchholz"),
+    "SB": _("Sonneborn-Berger"),
+    "DE": _("Direct encounter"),
+    "DE-F": _("Direct encounter (forfeits count)"),
+    "WIN": _("Wins"),
+    "WON": _("Games won"),
+    "BWG": _("Wins as Blue"),
+    "PS": _("Progressive score"),
+    "OMW": _("Opponents' match-win %"),
+    "RND": _("Drawing of lots"),
+}
+
+TIEBREAK_SHORT: dict[str, str] = {
+    "BH": "BH",
+    "BH-C1": "BH-C1",
+    "BH-M1": "MBH",
+    "SB": "SB",
+    "DE": "DE",
+    "DE-F": "DE",
+    "WIN": "WIN",
+    "WON": "WON",
+    "BWG": "BWG",
+    "PS": "PS",
+    "OMW": "OMW%",
+    "RND": "Lot",
+}
+
+
+# ------------------------------------------------------------------------------ permissions
+
+
+def _user_pk(user: UserLike | None) -> Any:
+    """The user's primary key, or ``None`` for nobody / an anonymous visitor."""
+    if user is None or not user.is_authenticated:
+        return None
+    return user.pk
+
+
+def event_role_of(*, user: UserLike | None, event: Event) -> str | None:
+    """``"organiser"``, ``"co_organiser"``, ``"arbiter"`` or ``None`` for ``user`` on ``event``.
+
+    Superusers count as organisers of every event.
+    """
+    pk = _user_pk(user)
+    if pk is None:
+        return None
+    if getattr(user, "is_superuser", False) or event.organiser_id == pk:
+        return "organiser"
+    role = EventRole.objects.filter(event=event, user_id=pk).values_list("role", flat=True)
+    return next(iter(role), None)
+
+
+def event_can_manage(*, user: UserLike | None, event: Event) -> bool:
+    """Organisers and co-organisers manage entries, rounds and settings."""
+    return event_role_of(user=user, event=event) in ("organiser", "co_organiser")
+
+
+def event_can_arbitrate(*, user: UserLike | None, event: Event) -> bool:
+    """Managers and arbiters enter results, settle disputes and take check-ins."""
+    return event_role_of(user=user, event=event) is not None
+
+
+def event_is_visible(*, event: Event, user: UserLike | None = None) -> bool:
+    """Drafts are seen only by the people running the event; the rest by anyone with the link."""
+    if event.status != Event.Status.DRAFT:
+        return True
+    return event_can_arbitrate(user=user, event=event)
+
+
+def event_list_public() -> QuerySet[Event]:
+    """Listed events that are no longer drafts, newest first."""
+    return (
+        Event.objects.filter(visibility=Event.Visibility.PUBLIC)
+        .exclude(status=Event.Status.DRAFT)
+        .annotate(entry_count=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE)))
+        .order_by("-starts_on", "name")
+    )
+
+
+def event_list_managed(*, user: UserLike) -> QuerySet[Event]:
+    """Events ``user`` organises, co-organises or arbitrates."""
+    if _user_pk(user) is None:
+        return Event.objects.none()
+    if getattr(user, "is_superuser", False):
+        return Event.objects.all()
+    return Event.objects.filter(Q(organiser_id=user.pk) | Q(roles__user_id=user.pk)).distinct()
+
+
+def entry_for_user(*, event: Event, user: UserLike | None) -> Entry | None:
+    pk = _user_pk(user)
+    if pk is None:
+        return None
+    return Entry.objects.filter(event=event, user_id=pk).first()
+
+
+def entry_for_token(*, token: str) -> Entry | None:
+    return Entry.objects.select_related("event").filter(token=token).first()
+
+
+# ---------------------------------------------------------------------------------- history
+
+
+def points_scheme(event: Event) -> PointsScheme:
+    """The event's points as the pure standings package takes them (a double forfeit scores
+    the forfeit-loss points for both players)."""
+
+    def f(value: Decimal) -> Fraction:
+        return Fraction(value)
+
+    return PointsScheme(
+        win=f(event.points_win),
+        loss=f(event.points_loss),
+        pairing_bye=f(event.points_bye),
+        forfeit_win=f(event.points_forfeit_win),
+        forfeit_loss=f(event.points_forfeit_loss),
+        double_forfeit=f(event.points_forfeit_loss),
+    )
+
+
+def event_tiebreak_codes(event: Event) -> tuple[str, ...]:
+    return tuple(event.tiebreaks) if event.tiebreaks else DEFAULT_TIEBREAKS
+
+
+def event_tiebreaks(event: Event) -> tuple[TieBreak, ...]:
+    return tuple(tiebreak_from_code(code) for code in event_tiebreak_codes(event))
+
+
+def seed_order(entries: Iterable[Entry]) -> list[Entry]:
+    """Entries strongest first: manual seed, then rating (higher first), then entry order."""
+    return sorted(
+        entries,
+        key=lambda e: (
+            e.seed is None,
+            e.seed or 0,
+            e.rating is None,
+            -(e.rating or 0),
+            e.pk,
+        ),
+    )
+
+
+_RESULTS: dict[str, BoutResult] = {
+    Pairing.Result.PENDING: BoutResult.PENDING,
+    Pairing.Result.RED_WON: BoutResult.RED_WON,
+    Pairing.Result.BLUE_WON: BoutResult.BLUE_WON,
+    Pairing.Result.RED_WON_BY_FORFEIT: BoutResult.RED_WON_BY_FORFEIT,
+    Pairing.Result.BLUE_WON_BY_FORFEIT: BoutResult.BLUE_WON_BY_FORFEIT,
+    Pairing.Result.DOUBLE_FORFEIT: BoutResult.DOUBLE_FORFEIT,
+}
+
+
+@dataclass(frozen=True)
+class EventHistory:
+    """An event's history as plain values, plus the rows they came from."""
+
+    history: History
+    entries: dict[int, Entry]
+    rounds: tuple[Round, ...]
+    pairings: tuple[Pairing, ...]
+    last_round: int
+
+
+def event_history(
+    *, event: Event, include_drafts: bool = False, up_to_round: int | None = None
+) -> EventHistory:
+    """Build the pure ``History`` of ``event`` from the database (three queries).
+
+    Player ids are entry ids; seeds follow :func:`seed_order`. Bye pairings become
+    ``PAIRING_BYE`` absences worth the event's bye points; rounds before a late entrant's first
+    round become ``NOT_PLAYING`` absences worth the points the organiser chose.
+    """
+    entries = list(Entry.objects.filter(event=event).select_related("user"))
+    rounds_qs = Round.objects.filter(event=event)
+    if not include_drafts:
+        rounds_qs = rounds_qs.exclude(status=Round.Status.DRAFT)
+    if up_to_round is not None:
+        rounds_qs = rounds_qs.filter(number__lte=up_to_round)
+    rounds = tuple(rounds_qs.order_by("number"))
+    numbers = {r.pk: r.number for r in rounds}
+    pairings = tuple(Pairing.objects.filter(round_id__in=numbers.keys()).order_by("table"))
+    return _history_from_rows(event, entries, rounds, pairings)
+
+
+def _history_from_rows(
+    event: Event, entries: Sequence[Entry], rounds: Sequence[Round], pairings: Sequence[Pairing]
+) -> EventHistory:
+    numbers = {r.pk: r.number for r in rounds}
+    ordered = seed_order(entries)
+    entrants = tuple(
+        Entrant(player=e.pk, seed=i, active=e.status == Entry.Status.ACTIVE)
+        for i, e in enumerate(ordered, start=1)
+    )
+    bye_points = Fraction(event.points_bye)
+    bouts: list[Bout] = []
+    absences: list[Absence] = []
+    for p in pairings:
+        number = numbers[p.round_id]
+        if p.blue_id is None:
+            absences.append(Absence(number, p.red_id, AbsenceKind.PAIRING_BYE, bye_points))
+        else:
+            bouts.append(Bout(number, p.red_id, p.blue_id, _RESULTS[p.result]))
+    last = max(numbers.values(), default=0)
+    for e in entries:
+        if e.first_round > 1:
+            points = Fraction(e.missed_round_points)
+            absences.extend(
+                Absence(r, e.pk, AbsenceKind.NOT_PLAYING, points)
+                for r in range(1, min(e.first_round, last + 1))
+            )
+    return EventHistory(
+        history=History(entrants=entrants, bouts=tuple(bouts), absences=tuple(absences)),
+        entries={e.pk: e for e in entries},
+        rounds=tuple(rounds),
+        pairings=tuple(pairings),
+        last_round=last,
+    )
+
+
+# -------------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: StandingRow
+    entry: Entry
+    tiebreaks: tuple[tuple[str, Any], ...]  # (code, display value)
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    event: Event
+    after_round: int
+    complete_rounds: int
+    columns: tuple[tuple[str, str, Any], ...]  # (code, short label, long label)
+    lines: tuple[StandingLine, ...] = field(default=())
+
+
+def _display(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return "" if value is None else value
+
+
+def event_standings(*, event: Event, after_round: int | None = None) -> StandingsTable:
+    """The standings after ``after_round`` (default: the last published round).
+
+    Only published rounds count; pending tables count as nothing until their result is in.
+    Runs three queries whatever the size of the event.
+    """
+    data = event_history(event=event, up_to_round=after_round)
+    complete = sum(1 for r in data.rounds if r.status == Round.Status.COMPLETE)
+    codes = event_tiebreak_codes(event)
+    rows = standings(
+        data.history,
+        points=points_scheme(event),
+        tiebreaks=event_tiebreaks(event),
+        after_round=data.last_round,
+        seed=event.lot_seed,
+    )
+    lines = tuple(
+        StandingLine(
+            row=row,
+            entry=data.entries[row.player],
+            tiebreaks=tuple(
+                (code, _display(value)) for code, value in zip(codes, row.tiebreaks, strict=True)
+            ),
+        )
+        for row in rows
+    )
+    columns = tuple(
+        (code, TIEBREAK_SHORT.get(code, code), TIEBREAK_LABELS.get(code, code)) for code in codes
+    )
+    return StandingsTable(
+        event=event,
+        after_round=data.last_round,
+        complete_rounds=complete,
+        columns=columns,
+        lines=lines,
+    )
+
+
+def display_points(value: Fraction | Decimal) -> str:
+    return str(_display(Fraction(value)))
+
+
+# --------------------------------------------------------------------------- rounds, pages
+
+
+def event_rounds(*, event: Event, public: bool) -> list[Round]:
+    qs = Round.objects.filter(event=event).order_by("number")
+    if public:
+        qs = qs.exclude(status=Round.Status.DRAFT)
+    return list(qs)
+
+
+def event_latest_round(*, event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def round_pairings(*, round: Round) -> list[Pairing]:
+    return list(
+        Pairing.objects.filter(round=round)
+        .select_related("red", "blue", "reported_by", "bracket_match")
+        .order_by("table")
+    )
+
+
+def round_pairings_by_name(*, round: Round) -> list[tuple[Entry, Pairing, str]]:
+    """One line per player: (player, their pairing, their colour "red"/"blue"), by name."""
+    lines: list[tuple[Entry, Pairing, str]] = []
+    for p in round_pairings(round=round):
+        lines.append((p.red, p, "red"))
+        if p.blue is not None:
+            lines.append((p.blue, p, "blue"))
+    lines.sort(key=lambda item: item[0].name.casefold())
+    return lines
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    round: Round
+    pairing: Pairing | None
+    colour: str  # "red", "blue", "bye" or "" (did not play)
+    opponent: Entry | None
+    outcome: str  # "win", "loss", "forfeit_win", "forfeit_loss", "double_forfeit", "bye", ...
+
+
+def entry_history(*, entry: Entry, public: bool = True) -> list[HistoryLine]:
+    """Round by round: what ``entry`` played (published rounds only when ``public``)."""
+    rounds = event_rounds(event=entry.event, public=public)
+    pairings = {
+        p.round_id: p
+        for p in Pairing.objects.filter(round__in=rounds)
+        .filter(Q(red=entry) | Q(blue=entry))
+        .select_related("red", "blue")
+    }
+    lines: list[HistoryLine] = []
+    for r in rounds:
+        p = pairings.get(r.pk)
+        if p is None:
+            outcome = "late" if r.number < entry.first_round else "absent"
+            lines.append(HistoryLine(r, None, "", None, outcome))
+            continue
+        if p.blue_id is None:
+            lines.append(HistoryLine(r, p, "bye", None, "bye"))
+            continue
+        colour = "red" if p.red_id == entry.pk else "blue"
+        opponent = p.blue if colour == "red" else p.red
+        lines.append(HistoryLine(r, p, colour, opponent, _outcome_for(p, colour)))
+    return lines
+
+
+def _outcome_for(p: Pairing, colour: str) -> str:
+    result = p.result
+    if result == Pairing.Result.PENDING:
+        return "pending"
+    if result == Pairing.Result.DOUBLE_FORFEIT:
+        return "double_forfeit"
+    forfeit = result in (Pairing.Result.RED_WON_BY_FORFEIT, Pairing.Result.BLUE_WON_BY_FORFEIT)
+    won = (result in (Pairing.Result.RED_WON, Pairing.Result.RED_WON_BY_FORFEIT)) == (
+        colour == "red"
+    )
+    if forfeit:
+        return "forfeit_win" if won else "forfeit_loss"
+    return "win" if won else "loss"
+
+
+def event_entries(*, event: Event) -> list[Entry]:
+    return seed_order(Entry.objects.filter(event=event).select_related("user"))
+
+
+def event_disputes(*, event: Event) -> list[Pairing]:
+    return list(
+        Pairing.objects.filter(round__event=event, disputed=True)
+        .select_related("round", "red", "blue", "reported_by")
+        .order_by("round__number", "table")
+    )
+
+
+def event_awaiting_confirmation(*, event: Event) -> list[Pairing]:
+    return list(
+        Pairing.objects.filter(
+            round__event=event, confirmation=Pairing.Confirmation.AWAITING, disputed=False
+        )
+        .select_related("round", "red", "blue", "reported_by")
+        .order_by("round__number", "table")
+    )
+
+
+def event_audit_log(*, event: Event, limit: int = 50) -> list[AuditLog]:
+    return list(AuditLog.objects.filter(event=event).select_related("actor", "actor_entry")[:limit])
+
+
+def event_roles(*, event: Event) -> list[EventRole]:
+    return list(EventRole.objects.filter(event=event).select_related("user").order_by("role"))
+
+
+def event_bracket(*, event: Event) -> list[BracketMatch]:
+    return list(
+        BracketMatch.objects.filter(event=event)
+        .select_related("red", "blue", "winner", "pairing")
+        .order_by("bracket", "bracket_round", "position")
+    )
+
+
+def entry_current_pairing(*, entry: Entry) -> Pairing | None:
+    """The entry's table in the latest published round that is not complete, if any."""
+    return (
+        Pairing.objects.filter(
+            Q(red=entry) | Q(blue=entry),
+            round__event_id=entry.event_id,
+            round__status__in=[Round.Status.PUBLISHED, Round.Status.IN_PROGRESS],
+        )
+        .select_related("round", "red", "blue", "reported_by")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def event_with_rounds(*, slug: str) -> Event | None:
+    return (
+        Event.objects.filter(slug=slug)
+        .select_related("organiser")
+        .prefetch_related(Prefetch("round_set", queryset=Round.objects.order_by("number")))
+        .first()
+    )

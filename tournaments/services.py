@@ -1,0 +1,1182 @@
+"""Every write to tournament data: events, registration, rounds, results.
+
+Conventions (HackSoft services, Zulip actions):
+
+* keyword-only, typed, named ``<entity>_<action>``;
+* ``@transaction.atomic``: the event row is locked first (``select_for_update``), so two
+  organisers pressing "pair" at once cannot pair a round twice;
+* a refused action raises :class:`~tournaments.errors.TournamentError` with a stable code and
+  saves nothing;
+* every act of an organiser, arbiter or player writes an :class:`~tournaments.models.AuditLog`
+  row, and every change the public can see bumps ``Event.version`` and, after commit, tells
+  the live pages (``tournaments.broadcast``).
+
+Who may act is checked here, not only in views: ``actor`` is the user acting for the event
+(organiser, co-organiser or arbiter, see ``selectors.event_role_of``); player acts take the
+player's ``entry`` (resolved by the view from the account or the private link).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from tournaments import broadcast, selectors
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    AuditLog,
+    BracketMatch,
+    Entry,
+    Event,
+    EventRole,
+    Pairing,
+    Round,
+)
+from tournaments.pairing import swiss
+from tournaments.pairing.errors import PairingError
+from tournaments.standings import tiebreak_from_code
+
+logger = logging.getLogger(__name__)
+
+User = AbstractBaseUser
+R = Pairing.Result
+
+SWISS_SYSTEMS = frozenset({Event.PairingSystem.SWISS, Event.PairingSystem.SWISS_TOP_CUT})
+PUBLIC_ROUND_STATES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS, Round.Status.COMPLETE)
+RUNNING_ROUND_STATES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS)
+
+# Results a player or arbiter may enter for a played table (a bye's result is fixed).
+TABLE_RESULTS = frozenset(
+    {R.RED_WON, R.BLUE_WON, R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT}
+)
+
+
+# ----------------------------------------------------------------------------------- helpers
+
+
+def _lock_event(event: Event | int) -> Event:
+    pk = event if isinstance(event, int) else event.pk
+    return Event.objects.select_for_update().get(pk=pk)
+
+
+def _require_manager(actor: User | None, event: Event) -> None:
+    if not selectors.event_can_manage(user=actor, event=event):
+        raise TournamentError("not_allowed")
+
+
+def _require_arbiter(actor: User | None, event: Event) -> None:
+    if not selectors.event_can_arbitrate(user=actor, event=event):
+        raise TournamentError("not_allowed")
+
+
+def _audit(
+    event: Event,
+    action: str,
+    *,
+    actor: User | None = None,
+    entry: Entry | None = None,
+    round_number: int | None = None,
+    pairing: Pairing | None = None,
+    **details: Any,
+) -> AuditLog:
+    return AuditLog.objects.create(
+        event=event,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        actor_entry=entry,
+        action=action,
+        round_number=round_number,
+        pairing=pairing,
+        details=details,
+    )
+
+
+def _changed(event: Event, *what: str) -> None:
+    """Bump the event's version and announce it after commit (``what``: page names)."""
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    event.refresh_from_db(fields=["version"])
+    broadcast.event_changed_on_commit(event_id=event.pk, version=event.version, what=what)
+
+
+def _latest_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def _entry_name(user: User) -> str:
+    full = getattr(user, "get_full_name", lambda: "")()
+    return (full or user.get_username())[:100]
+
+
+def _validate_tiebreaks(codes: Iterable[str]) -> list[str]:
+    seen: set[str] = set()
+    out: list[str] = []
+    for raw in codes:
+        code = raw.strip().upper()
+        if not code:
+            continue
+        try:
+            tiebreak_from_code(code)
+        except ValueError:
+            raise TournamentError("invalid_tiebreak", {"code": raw}) from None
+        if code in seen:
+            raise TournamentError("duplicate_tiebreak", {"code": code})
+        seen.add(code)
+        out.append(code)
+    return out
+
+
+def max_swiss_rounds(player_count: int) -> int:
+    """Most Swiss rounds ``player_count`` players can play without a rematch.
+
+    With an even count everyone meets everyone in n − 1 rounds; with an odd count the bye
+    rotates and n rounds are possible.
+    """
+    if player_count < 2:
+        return 0
+    return player_count - 1 if player_count % 2 == 0 else player_count
+
+
+def recommended_rounds(player_count: int) -> int:
+    """⌈log2 N⌉ Swiss rounds, enough for one player alone to finish with a perfect score."""
+    return swiss.recommended_rounds(player_count)
+
+
+# ------------------------------------------------------------------------------------ events
+
+EVENT_FIELDS = frozenset(
+    {
+        "name",
+        "starts_on",
+        "ends_on",
+        "venue",
+        "online",
+        "game_format",
+        "time_control",
+        "pairing_system",
+        "rounds",
+        "top_cut_size",
+        "third_place_match",
+        "grand_final_reset",
+        "points_win",
+        "points_loss",
+        "points_bye",
+        "points_forfeit_win",
+        "points_forfeit_loss",
+        "tiebreaks",
+        "visibility",
+        "registration_cap",
+    }
+)
+# Fields fixed once round 1 is paired: the event announced them, players planned on them.
+LOCKED_FIELDS = frozenset(
+    {
+        "game_format",
+        "time_control",
+        "pairing_system",
+        "top_cut_size",
+        "points_win",
+        "points_loss",
+        "points_bye",
+        "points_forfeit_win",
+        "points_forfeit_loss",
+        "online",
+    }
+)
+
+
+def _unique_slug(base: str) -> str:
+    slug = slugify(base, allow_unicode=True)[:70] or "event"
+    candidate, n = slug, 2
+    while Event.objects.filter(slug=candidate).exists():
+        candidate, n = f"{slug}-{n}", n + 1
+    return candidate
+
+
+def _check_event_values(values: Mapping[str, Any]) -> None:
+    system = values.get("pairing_system")
+    size = values.get("top_cut_size")
+    if system == Event.PairingSystem.SWISS_TOP_CUT and size not in (4, 8, 16):
+        raise TournamentError("invalid_top_cut")
+
+
+@transaction.atomic
+def event_create(
+    *,
+    organiser: User,
+    name: str,
+    starts_on: date,
+    slug: str = "",
+    **fields: Any,
+) -> Event:
+    """Create an event (a draft: only its organisers see it until registration opens)."""
+    unknown = set(fields) - EVENT_FIELDS
+    if unknown:
+        raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    if slug:
+        slug = slugify(slug, allow_unicode=True)
+        if Event.objects.filter(slug=slug).exists():
+            raise TournamentError("slug_taken", {"slug": slug})
+    else:
+        slug = _unique_slug(name)
+    fields["tiebreaks"] = _validate_tiebreaks(
+        fields.get("tiebreaks") or selectors.DEFAULT_TIEBREAKS
+    )
+    if fields.get("pairing_system") != Event.PairingSystem.SWISS_TOP_CUT:
+        fields["top_cut_size"] = None
+    _check_event_values(fields)
+    event = Event.objects.create(
+        organiser=organiser, name=name, slug=slug, starts_on=starts_on, **fields
+    )
+    _audit(event, "event_create", actor=organiser, name=name)
+    return event
+
+
+@transaction.atomic
+def event_update(*, actor: User, event: Event, **fields: Any) -> Event:
+    """Change an event's settings; the rules of play are fixed once round 1 is paired."""
+    event = _lock_event(event)
+    _require_manager(actor, event)
+    unknown = set(fields) - EVENT_FIELDS
+    if unknown:
+        raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
+    if "tiebreaks" in changed:
+        changed["tiebreaks"] = _validate_tiebreaks(changed["tiebreaks"])
+    top_cut = (
+        changed.get("pairing_system", event.pairing_system) == Event.PairingSystem.SWISS_TOP_CUT
+    )
+    if not top_cut and (event.top_cut_size is not None or "top_cut_size" in changed):
+        changed["top_cut_size"] = None
+    started = Round.objects.filter(event=event).exists()
+    locked = sorted(LOCKED_FIELDS & {k for k, v in changed.items() if getattr(event, k) != v})
+    if started and locked:
+        raise TournamentError("event_locked", {"fields": ", ".join(locked)})
+    merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changed
+    _check_event_values(merged)
+    if "rounds" in changed and started:
+        active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
+        _check_round_count(changed["rounds"], active)
+    for key, value in changed.items():
+        setattr(event, key, value)
+    event.save()
+    _audit(
+        event,
+        "event_update",
+        actor=actor,
+        fields={k: str(v) for k, v in changed.items()},
+    )
+    _changed(event, "event", "standings")
+    return event
+
+
+@transaction.atomic
+def event_set_status(*, actor: User, event: Event, status: str) -> Event:
+    """Move the event along ``Event.ALLOWED_TRANSITIONS`` (no-op if unchanged)."""
+    event = _lock_event(event)
+    _require_manager(actor, event)
+    if event.status == status:
+        return event
+    if status not in Event.ALLOWED_TRANSITIONS.get(event.status, frozenset()):
+        raise TournamentError(
+            "invalid_status_change",
+            {
+                "current": Event.Status(event.status).label,
+                "target": Event.Status(status).label if status in Event.Status else status,
+            },
+        )
+    old = event.status
+    event.status = status
+    event.save(update_fields=["status", "updated_at"])
+    _audit(event, "event_status", actor=actor, old=old, new=status)
+    _changed(event, "event")
+    return event
+
+
+@transaction.atomic
+def event_role_add(*, actor: User, event: Event, user: User, role: str) -> EventRole:
+    """Make ``user`` a co-organiser or arbiter of ``event`` (the organiser only)."""
+    event = _lock_event(event)
+    if selectors.event_role_of(user=actor, event=event) != "organiser":
+        raise TournamentError("not_allowed")
+    if role not in EventRole.Role.values:
+        raise TournamentError("invalid_role")
+    event_role, _created = EventRole.objects.update_or_create(
+        event=event, user=user, defaults={"role": role}
+    )
+    _audit(event, "role_add", actor=actor, user=user.get_username(), role=role)
+    return event_role
+
+
+@transaction.atomic
+def event_role_remove(*, actor: User, event: Event, user: User) -> None:
+    event = _lock_event(event)
+    if selectors.event_role_of(user=actor, event=event) != "organiser":
+        raise TournamentError("not_allowed")
+    EventRole.objects.filter(event=event, user=user).delete()
+    _audit(event, "role_remove", actor=actor, user=user.get_username())
+
+
+# ------------------------------------------------------------------------------ registration
+
+
+def _check_capacity(event: Event, adding: int = 1) -> None:
+    if event.registration_cap is None:
+        return
+    current = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
+    if current + adding > event.registration_cap:
+        raise TournamentError("event_full", {"cap": event.registration_cap})
+
+
+def _late_entry_round(event: Event) -> int:
+    """The first round a player entering now would play."""
+    latest = _latest_round(event)
+    if latest is None:
+        return 1
+    if latest.status == Round.Status.DRAFT:
+        return latest.number
+    return latest.number + 1
+
+
+@transaction.atomic
+def entry_register(*, event: Event, user: User) -> Entry:
+    """A player signs up for an open event with their account."""
+    event = _lock_event(event)
+    if event.status != Event.Status.REGISTRATION:
+        raise TournamentError("registration_closed")
+    if Entry.objects.filter(event=event, user_id=user.pk).exists():
+        raise TournamentError("already_registered")
+    _check_capacity(event)
+    name = _entry_name(user)
+    if Entry.objects.filter(event=event, name=name).exists():
+        raise TournamentError("name_taken", {"name": name})
+    entry = Entry.objects.create(event=event, user=user, name=name)
+    _audit(event, "entry_register", actor=user, entry=entry)
+    _changed(event, "entries")
+    return entry
+
+
+@transaction.atomic
+def entry_add(
+    *,
+    actor: User,
+    event: Event,
+    name: str,
+    user: User | None = None,
+    rating: int | None = None,
+    missed_round_points: Decimal | None = None,
+) -> Entry:
+    """The organiser adds a player (walk-in, or an account); once rounds exist, a late entry.
+
+    A late entrant joins at the next round to be paired and gets ``missed_round_points`` for
+    each round already played (0 unless the organiser grants more).
+    """
+    event = _lock_event(event)
+    _require_manager(actor, event)
+    name = name.strip()
+    if user is not None and Entry.objects.filter(event=event, user_id=user.pk).exists():
+        raise TournamentError("already_registered")
+    if Entry.objects.filter(event=event, name=name).exists():
+        raise TournamentError("name_taken", {"name": name})
+    _check_capacity(event)
+    first_round = _late_entry_round(event)
+    points = missed_round_points if missed_round_points is not None else Decimal(0)
+    if points < 0:
+        raise TournamentError("invalid_points")
+    entry = Entry.objects.create(
+        event=event,
+        user=user,
+        name=name,
+        rating=rating,
+        first_round=first_round,
+        missed_round_points=points if first_round > 1 else Decimal(0),
+        checked_in=first_round > 1,
+    )
+    _audit(
+        event,
+        "entry_late" if first_round > 1 else "entry_add",
+        actor=actor,
+        entry=entry,
+        name=name,
+        first_round=first_round,
+        missed_round_points=str(entry.missed_round_points),
+    )
+    _changed(event, "entries", "standings")
+    return entry
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    line: int
+    name: str
+    rating: int | None
+    user: Any
+
+
+def _parse_csv(event: Event, text: str) -> tuple[list[CsvRow], dict[int, list[str]]]:
+    """Rows to import and the problems of each line (1-based, the header is line 1)."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    headers = [h.strip().lower() for h in (reader.fieldnames or [])]
+    if "name" not in headers:
+        return [], {1: [gettext("The first line must name the columns, including “name”.")]}
+    reader.fieldnames = headers
+    existing_names = set(Entry.objects.filter(event=event).values_list("name", flat=True))
+    existing_users = set(
+        Entry.objects.filter(event=event, user__isnull=False).values_list("user_id", flat=True)
+    )
+    user_model = get_user_model()
+    rows: list[CsvRow] = []
+    errors: dict[int, list[str]] = {}
+    seen_names: dict[str, int] = {}
+    seen_users: dict[int, int] = {}
+    for record in reader:
+        line = reader.line_num
+        problems: list[str] = []
+        if None in record:
+            problems.append(gettext("This line has more fields than the header."))
+        name = (record.get("name") or "").strip()
+        if not name:
+            problems.append(gettext("The name is missing."))
+        elif len(name) > 100:
+            problems.append(gettext("The name is longer than 100 characters."))
+        elif name in existing_names:
+            problems.append(gettext("“%(name)s” is already entered.") % {"name": name})
+        elif name in seen_names:
+            problems.append(
+                gettext("“%(name)s” is also on line %(line)s.")
+                % {"name": name, "line": seen_names[name]}
+            )
+        rating: int | None = None
+        raw_rating = (record.get("rating") or "").strip()
+        if raw_rating:
+            try:
+                rating = int(raw_rating)
+            except ValueError:
+                problems.append(
+                    gettext("The rating “%(value)s” is not a whole number.") % {"value": raw_rating}
+                )
+        user = None
+        username = (record.get("username") or "").strip()
+        if username:
+            user = user_model.objects.filter(username=username).first()
+            if user is None:
+                problems.append(gettext("No account “%(user)s”.") % {"user": username})
+            elif user.pk in existing_users:
+                problems.append(gettext("“%(user)s” is already entered.") % {"user": username})
+            elif user.pk in seen_users:
+                problems.append(
+                    gettext("“%(user)s” is also on line %(line)s.")
+                    % {"user": username, "line": seen_users[user.pk]}
+                )
+            else:
+                seen_users[user.pk] = line
+        if name:
+            seen_names.setdefault(name, line)
+        if problems:
+            errors[line] = problems
+        else:
+            rows.append(CsvRow(line, name, rating, user))
+    return rows, errors
+
+
+@transaction.atomic
+def entry_import_csv(*, actor: User, event: Event, text: str) -> list[Entry]:
+    """Import players from CSV (columns ``name``, optional ``rating`` and ``username``).
+
+    All or nothing: if any line has a problem, :class:`TournamentError` ``csv_invalid`` carries
+    every line's problems in ``rows`` and no entry is created.
+    """
+    event = _lock_event(event)
+    _require_manager(actor, event)
+    rows, errors = _parse_csv(event, text)
+    if errors:
+        raise TournamentError("csv_invalid", rows=errors)
+    if not rows:
+        raise TournamentError("csv_empty")
+    _check_capacity(event, adding=len(rows))
+    first_round = _late_entry_round(event)
+    entries = [
+        Entry(
+            event=event,
+            name=row.name,
+            rating=row.rating,
+            user=row.user,
+            first_round=first_round,
+            checked_in=first_round > 1,
+        )
+        for row in rows
+    ]
+    try:
+        created = Entry.objects.bulk_create(entries)
+    except IntegrityError:  # a concurrent registration took a name in the meantime
+        raise TournamentError("csv_invalid", rows={0: [gettext("Please try again.")]}) from None
+    _audit(event, "entry_import", actor=actor, count=len(created))
+    _changed(event, "entries", "standings")
+    return created
+
+
+def _player_or_manager(actor: User | None, entry: Entry) -> None:
+    """Players act for themselves (account); organisers act for anyone in their events."""
+    if actor is not None and actor.is_authenticated and entry.user_id == actor.pk:
+        return
+    _require_manager(actor, entry.event)
+
+
+@transaction.atomic
+def entry_check_in(
+    *, entry: Entry, checked_in: bool = True, actor: User | None = None, by_token: bool = False
+) -> Entry:
+    """Check a player in (or out) before round 1: the player, an arbiter or an organiser."""
+    event = _lock_event(entry.event_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if not by_token and not (actor is not None and entry.user_id == actor.pk):
+        _require_arbiter(actor, event)
+    if Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).exists():
+        raise TournamentError("event_locked")
+    if entry.checked_in != checked_in:
+        entry.checked_in = checked_in
+        entry.save(update_fields=["checked_in"])
+        _audit(event, "entry_check_in", actor=actor, entry=entry, checked_in=checked_in)
+        _changed(event, "entries")
+    return entry
+
+
+def _require_between_rounds(event: Event, entry: Entry) -> None:
+    """Refuse while ``entry`` has a table without a result in a published round."""
+    pending = Pairing.objects.filter(
+        Q(red=entry) | Q(blue=entry),
+        round__event=event,
+        round__status__in=RUNNING_ROUND_STATES,
+        result=R.PENDING,
+    ).select_related("round")
+    first = pending.first()
+    if first is not None:
+        raise TournamentError("between_rounds_only", {"round": first.round.number})
+    draft = Pairing.objects.filter(
+        Q(red=entry) | Q(blue=entry), round__event=event, round__status=Round.Status.DRAFT
+    ).select_related("round")
+    first = draft.first()
+    if first is not None:
+        raise TournamentError("between_rounds_only", {"round": first.round.number})
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, actor: User | None = None, by_token: bool = False) -> Entry:
+    """Drop a player between rounds: kept in the standings, never paired again."""
+    event = _lock_event(entry.event_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if not by_token:
+        _player_or_manager(actor, entry)
+    if entry.status != Entry.Status.ACTIVE:
+        raise TournamentError("entry_not_active", {"name": entry.name})
+    _require_between_rounds(event, entry)
+    entry.status = Entry.Status.WITHDRAWN
+    entry.save(update_fields=["status"])
+    _audit(event, "entry_withdraw", actor=actor, entry=entry)
+    _changed(event, "entries", "standings")
+    return entry
+
+
+@transaction.atomic
+def entry_reinstate(*, actor: User, entry: Entry) -> Entry:
+    """Bring a withdrawn player back (organisers, between rounds). Missed rounds score 0."""
+    event = _lock_event(entry.event_id)
+    _require_manager(actor, event)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status == Entry.Status.ACTIVE:
+        raise TournamentError("entry_already_active", {"name": entry.name})
+    _check_capacity(event)
+    entry.status = Entry.Status.ACTIVE
+    entry.save(update_fields=["status"])
+    _audit(event, "entry_reinstate", actor=actor, entry=entry)
+    _changed(event, "entries", "standings")
+    return entry
+
+
+@transaction.atomic
+def entry_disqualify(*, actor: User, entry: Entry, reason: str) -> Entry:
+    """Disqualify a player at any time. A table of theirs still without a result is scored
+    as a forfeit win for the opponent."""
+    event = _lock_event(entry.event_id)
+    _require_manager(actor, event)
+    if not reason.strip():
+        raise TournamentError("reason_required")
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry.status = Entry.Status.DISQUALIFIED
+    entry.save(update_fields=["status"])
+    pending = Pairing.objects.filter(
+        Q(red=entry) | Q(blue=entry),
+        round__event=event,
+        round__status__in=RUNNING_ROUND_STATES,
+        result=R.PENDING,
+    ).select_related("round")
+    for pairing in pending:
+        result = R.BLUE_WON_BY_FORFEIT if pairing.red_id == entry.pk else R.RED_WON_BY_FORFEIT
+        _apply_result(pairing, result, Pairing.Method.FORFEIT)
+        _audit(
+            event,
+            "result_forfeit_dq",
+            actor=actor,
+            pairing=pairing,
+            round_number=pairing.round.number,
+            result=result,
+        )
+        _refresh_round_status(pairing.round)
+    Round.objects.filter(event=event, status=Round.Status.DRAFT).filter(
+        Q(pairings__red=entry) | Q(pairings__blue=entry)
+    ).delete()
+    _audit(event, "entry_disqualify", actor=actor, entry=entry, reason=reason)
+    _changed(event, "entries", "standings", "pairings")
+    return entry
+
+
+# ------------------------------------------------------------------------------------ rounds
+
+
+def _check_round_count(rounds: int, players: int) -> None:
+    maximum = max_swiss_rounds(players)
+    if rounds > maximum:
+        raise TournamentError(
+            "impossible_rounds", {"rounds": rounds, "players": players, "maximum": maximum}
+        )
+
+
+def _stage_for(event: Event, number: int) -> str:
+    system = event.pairing_system
+    if system == Event.PairingSystem.SWISS:
+        return Round.Stage.SWISS
+    if system == Event.PairingSystem.SWISS_TOP_CUT:
+        return Round.Stage.SWISS if number <= event.rounds else Round.Stage.ELIMINATION
+    if system in (Event.PairingSystem.ROUND_ROBIN, Event.PairingSystem.DOUBLE_ROUND_ROBIN):
+        return Round.Stage.ROUND_ROBIN
+    return Round.Stage.ELIMINATION
+
+
+def _available_for(event: Event, number: int) -> tuple[list[Entry], set[int]]:
+    """Active entries, and the ids of those who do not play round ``number``.
+
+    Before round 1, if anyone has checked in, players who have not are left out.
+    """
+    active = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE))
+    unavailable = {e.pk for e in active if e.first_round > number}
+    if number == 1 and any(e.checked_in for e in active):
+        unavailable |= {e.pk for e in active if not e.checked_in}
+    return active, unavailable
+
+
+def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, int | None]], int | None]:
+    data = selectors.event_history(event=event)
+    _active, unavailable = _available_for(event, number)
+    try:
+        paired = swiss.pair_round(
+            data.history,
+            number,
+            points=selectors.points_scheme(event),
+            unavailable=unavailable,
+        )
+    except PairingError as error:
+        if error.code == "not_enough_players":
+            raise TournamentError("not_enough_players") from error
+        raise
+    return [(b.red, b.blue) for b in paired.bouts], paired.bye
+
+
+@transaction.atomic
+def round_pair(*, actor: User, event: Event) -> Round:
+    """Pair the next round as a draft, from everything played so far.
+
+    Refused while the latest round is not complete, when all rounds are paired, or when the
+    algorithm cannot pair the players (its :class:`PairingError` is passed on, with its code).
+    """
+    event = _lock_event(event)
+    _require_manager(actor, event)
+    latest = _latest_round(event)
+    if latest is not None and latest.status != Round.Status.COMPLETE:
+        raise TournamentError("previous_round_incomplete", {"round": latest.number})
+    number = 1 if latest is None else latest.number + 1
+    if event.pairing_system not in SWISS_SYSTEMS:
+        raise TournamentError("elimination_not_supported")
+    if number > event.rounds:
+        raise TournamentError("all_rounds_paired", {"rounds": event.rounds})
+    active, unavailable = _available_for(event, number)
+    playing = len(active) - len(unavailable)
+    if playing < 2:
+        raise TournamentError("not_enough_players")
+    if number == 1:
+        _check_round_count(event.rounds, playing)
+    couples, bye = _pair_swiss(event, number)
+    round_ = Round.objects.create(event=event, number=number, stage=_stage_for(event, number))
+    _create_pairings(round_, couples, bye)
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status", "updated_at"])
+    _audit(event, "round_pair", actor=actor, round_number=number, tables=len(couples))
+    _changed(event, "rounds")
+    return round_
+
+
+def _create_pairings(
+    round_: Round, couples: list[tuple[int, int | None]], bye: int | None
+) -> list[Pairing]:
+    rows = [
+        Pairing(round=round_, table=i, red_id=red, blue_id=blue)
+        for i, (red, blue) in enumerate(couples, start=1)
+    ]
+    if bye is not None:
+        rows.append(Pairing(round=round_, table=len(rows) + 1, red_id=bye, result=R.BYE))
+    return Pairing.objects.bulk_create(rows)
+
+
+def _lock_round(round_: Round | int) -> tuple[Event, Round]:
+    pk = round_ if isinstance(round_, int) else round_.pk
+    event_id = Round.objects.values_list("event_id", flat=True).get(pk=pk)
+    event = _lock_event(event_id)
+    return event, Round.objects.select_for_update().get(pk=pk)
+
+
+def _require_draft(round_: Round) -> None:
+    if round_.status != Round.Status.DRAFT:
+        raise TournamentError("round_not_draft", {"round": round_.number})
+
+
+def _had_bye(event: Event, entry_id: int, before: int) -> bool:
+    return Pairing.objects.filter(
+        round__event=event, round__number__lt=before, red_id=entry_id, blue__isnull=True
+    ).exists()
+
+
+def _have_met(event: Event, a: int, b: int, before: int) -> bool:
+    return Pairing.objects.filter(
+        Q(red_id=a, blue_id=b) | Q(red_id=b, blue_id=a),
+        round__event=event,
+        round__number__lt=before,
+    ).exists()
+
+
+@transaction.atomic
+def round_swap(
+    *, actor: User, round: Round, first: Entry, second: Entry, allow_rematch: bool = False
+) -> Round:
+    """Swap two players' seats in a draft (same table: swap colours; one holds the bye: the
+    other takes it). Refused if it makes a rematch (unless ``allow_rematch``) or gives a
+    second bye."""
+    event, round_ = _lock_round(round)
+    _require_manager(actor, event)
+    _require_draft(round_)
+    if first.pk == second.pk:
+        raise TournamentError("same_player")
+    pairings = list(Pairing.objects.filter(round=round_).order_by("table"))
+    seats: list[list[int | None]] = [[p.red_id, p.blue_id] for p in pairings]
+
+    def locate(entry: Entry) -> tuple[int, int]:
+        for t, seat in enumerate(seats):
+            for s, who in enumerate(seat):
+                if who == entry.pk:
+                    return t, s
+        raise TournamentError("not_in_round", {"name": entry.name})
+
+    (t1, s1), (t2, s2) = locate(first), locate(second)
+    seats[t1][s1], seats[t2][s2] = seats[t2][s2], seats[t1][s1]
+    for t in {t1, t2}:
+        red, blue = seats[t]
+        if blue is None:
+            if red is not None and _had_bye(event, red, round_.number):
+                name = first.name if red == first.pk else second.name
+                raise TournamentError("already_had_bye", {"name": name})
+        elif not allow_rematch and red is not None and _have_met(event, red, blue, round_.number):
+            names = {first.pk: first.name, second.pk: second.name}
+            others = Entry.objects.in_bulk([red, blue])
+            raise TournamentError(
+                "rematch",
+                {"a": names.get(red, others[red].name), "b": names.get(blue, others[blue].name)},
+            )
+    touched = [pairings[t] for t in sorted({t1, t2})]
+    Pairing.objects.filter(pk__in=[p.pk for p in touched]).delete()
+    new_rows = []
+    for t in sorted({t1, t2}):
+        red, blue = seats[t]
+        new_rows.append(
+            Pairing(
+                round=round_,
+                table=pairings[t].table,
+                red_id=red,
+                blue_id=blue,
+                result=R.BYE if blue is None else R.PENDING,
+            )
+        )
+    Pairing.objects.bulk_create(new_rows)
+    _audit(
+        event,
+        "round_swap",
+        actor=actor,
+        round_number=round_.number,
+        first=first.name,
+        second=second.name,
+        rematch_allowed=allow_rematch,
+    )
+    return round_
+
+
+@transaction.atomic
+def round_delete_draft(*, actor: User, round: Round) -> None:
+    """Throw a draft away (to re-pair, or after a late entry)."""
+    event, round_ = _lock_round(round)
+    _require_manager(actor, event)
+    _require_draft(round_)
+    number = round_.number
+    round_.delete()
+    _audit(event, "round_delete_draft", actor=actor, round_number=number)
+
+
+def round_repair(*, actor: User, round: Round) -> Round:
+    """Re-pair a draft, or a published round in which no game has started."""
+    with transaction.atomic():
+        event, round_ = _lock_round(round)
+        if round_.status != Round.Status.DRAFT:
+            round_unpublish(actor=actor, round=round_)
+        round_delete_draft(actor=actor, round=round_)
+        return round_pair(actor=actor, event=event)
+
+
+def _create_match_for_pairing(event: Event, pairing: Pairing) -> int | None:
+    """Create the clocked match of a table through the matches app's public service.
+
+    Online events get online matches; over-the-board events get over-the-board matches, whose
+    clock page the result slip's QR code opens. Returns the match id, or ``None`` when the
+    matches app offers no ``match_create`` (results are then entered at the table).
+    """
+    try:
+        from matches import services as match_services
+    except ImportError:
+        return None
+    create = getattr(match_services, "match_create", None)
+    if create is None or pairing.blue is None:
+        return None
+    red, blue = pairing.red, pairing.blue
+    match = create(
+        kind="online" if event.online else "otb",
+        red_player=red.user,
+        blue_player=blue.user,
+        red_name=red.name,
+        blue_name=blue.name,
+        time_control=event.time_control,
+        event_id=event.pk,
+        pairing_id=pairing.pk,
+    )
+    return int(match.pk)
+
+
+@transaction.atomic
+def round_publish(*, actor: User, round: Round) -> Round:
+    """Publish a draft: the tables open (matches are created) and the public sees them."""
+    event, round_ = _lock_round(round)
+    _require_manager(actor, event)
+    _require_draft(round_)
+    pairings = list(Pairing.objects.filter(round=round_).select_related("red__user", "blue__user"))
+    for pairing in pairings:
+        match_id = _create_match_for_pairing(event, pairing)
+        if match_id is not None:
+            pairing.match_id = match_id
+            pairing.save(update_fields=["match_id", "updated_at"])
+    round_.status = Round.Status.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    _refresh_round_status(round_)
+    _audit(event, "round_publish", actor=actor, round_number=round_.number)
+    _changed(event, "pairings", "rounds", "standings")
+    return round_
+
+
+def _match_started(match_id: int) -> bool:
+    try:
+        from matches.models import Match
+    except ImportError:
+        return False
+    return Match.objects.filter(pk=match_id).exclude(status=Match.Status.PENDING).exists()
+
+
+def _abort_match(match_id: int) -> None:
+    try:
+        from matches import services as match_services
+    except ImportError:
+        return
+    abort = getattr(match_services, "match_abort", None)
+    if abort is not None:
+        abort(match_id=match_id)
+
+
+@transaction.atomic
+def round_unpublish(*, actor: User, round: Round) -> Round:
+    """Take a published round back to draft, while no game in it has started."""
+    event, round_ = _lock_round(round)
+    _require_manager(actor, event)
+    if round_.status != Round.Status.PUBLISHED:
+        raise TournamentError("round_started", {"round": round_.number})
+    pairings = list(Pairing.objects.filter(round=round_, blue__isnull=False))
+    if any(
+        p.result != R.PENDING
+        or p.confirmation != Pairing.Confirmation.NONE
+        or (p.match_id is not None and _match_started(p.match_id))
+        for p in pairings
+    ):
+        raise TournamentError("round_started", {"round": round_.number})
+    for p in pairings:
+        if p.match_id is not None:
+            _abort_match(p.match_id)
+    Pairing.objects.filter(round=round_).update(match_id=None)
+    round_.status = Round.Status.DRAFT
+    round_.published_at = None
+    round_.save(update_fields=["status", "published_at"])
+    _audit(event, "round_unpublish", actor=actor, round_number=round_.number)
+    _changed(event, "pairings", "rounds", "standings")
+    return round_
+
+
+def _refresh_round_status(round_: Round) -> None:
+    """published → in progress (first result) → complete (every table final), and back."""
+    if round_.status == Round.Status.DRAFT:
+        return
+    results = list(Pairing.objects.filter(round=round_).values_list("result", "blue_id"))
+    played = [r for r, blue in results if blue is not None]
+    if all(r != R.PENDING for r, _ in results):
+        status = Round.Status.COMPLETE
+    elif any(r != R.PENDING for r in played):
+        status = Round.Status.IN_PROGRESS
+    else:
+        status = Round.Status.PUBLISHED
+    if status != round_.status:
+        round_.status = status
+        round_.completed_at = timezone.now() if status == Round.Status.COMPLETE else None
+        round_.save(update_fields=["status", "completed_at"])
+
+
+# ----------------------------------------------------------------------------------- results
+
+
+def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
+    pk = pairing if isinstance(pairing, int) else pairing.pk
+    event_id = Pairing.objects.values_list("round__event_id", flat=True).get(pk=pk)
+    event = _lock_event(event_id)
+    locked = Pairing.objects.select_for_update().select_related("round").get(pk=pk)
+    return event, locked
+
+
+def _apply_result(pairing: Pairing, result: str, method: str) -> None:
+    pairing.result = result
+    pairing.method = method
+    pairing.confirmation = Pairing.Confirmation.CONFIRMED
+    pairing.disputed = False
+    pairing.save(
+        update_fields=["result", "method", "confirmation", "disputed", "updated_at"],
+    )
+
+
+def _check_result(pairing: Pairing, result: str) -> None:
+    if pairing.blue_id is None:
+        raise TournamentError("bye_has_no_result")
+    if result not in TABLE_RESULTS:
+        raise TournamentError("invalid_result")
+
+
+def _require_running(round_: Round) -> None:
+    if round_.status not in PUBLIC_ROUND_STATES:
+        raise TournamentError("round_not_running")
+
+
+@transaction.atomic
+def result_report(*, entry: Entry, pairing: Pairing, result: str, method: str = "") -> Pairing:
+    """A player reports the result of their own over-the-board table.
+
+    The first report waits for the opponent; the opponent reporting the same result confirms
+    it, a different one opens a dispute for the arbiter. A player may change their own report
+    until it is confirmed.
+    """
+    event, pairing = _lock_pairing(pairing)
+    if entry.pk not in (pairing.red_id, pairing.blue_id):
+        raise TournamentError("not_your_game")
+    _require_running(pairing.round)
+    _check_result(pairing, result)
+    if pairing.match_id is not None and event.online:
+        raise TournamentError("online_table")
+    if pairing.confirmation == Pairing.Confirmation.CONFIRMED:
+        raise TournamentError("result_final")
+    method = method if method in Pairing.Method.values else ""
+    first = pairing.reported_by_id
+    if first is None or (first == entry.pk and not pairing.disputed):
+        pairing.reported_by = entry
+        pairing.reported_result = result
+        pairing.reported_method = method
+        pairing.confirmation = Pairing.Confirmation.AWAITING
+        pairing.save()
+        _audit(event, "result_report", entry=entry, pairing=pairing, result=result)
+        _changed(event, "pairings")
+        return pairing
+    if first == entry.pk:  # a dispute is open and the first reporter changes their claim
+        pairing.reported_result = result
+        pairing.reported_method = method or pairing.reported_method
+    else:  # the opponent answers
+        pairing.counter_result = result
+    if pairing.reported_result == pairing.counter_result:
+        _apply_result(pairing, result, pairing.reported_method or method)
+        _audit(event, "result_confirm", entry=entry, pairing=pairing, result=result)
+        _refresh_round_status(pairing.round)
+    else:
+        pairing.disputed = True
+        pairing.save()
+        _audit(
+            event,
+            "result_dispute",
+            entry=entry,
+            pairing=pairing,
+            reported=pairing.reported_result,
+            counter=pairing.counter_result,
+        )
+    _changed(event, "pairings", "standings")
+    return pairing
+
+
+@transaction.atomic
+def result_confirm(*, entry: Entry, pairing: Pairing) -> Pairing:
+    """The opponent confirms the result their opponent reported."""
+    _event, locked = _lock_pairing(pairing)
+    if entry.pk not in (locked.red_id, locked.blue_id):
+        raise TournamentError("not_your_game")
+    if locked.confirmation != Pairing.Confirmation.AWAITING or locked.disputed:
+        raise TournamentError("nothing_to_confirm")
+    if locked.reported_by_id == entry.pk:
+        raise TournamentError("own_report")
+    return result_report(entry=entry, pairing=locked, result=locked.reported_result)
+
+
+@transaction.atomic
+def result_set(
+    *,
+    actor: User,
+    pairing: Pairing,
+    result: str,
+    method: str = "",
+    reason: str = "",
+) -> Pairing:
+    """An arbiter or organiser sets a table's result: entry, dispute ruling, forfeit, or a
+    correction of a confirmed result (a reason is then required).
+
+    A correction recomputes everything downstream: standings are recomputed from the history
+    on every read; later Swiss rounds are left as they were paired (their pairings are not
+    silently changed); elimination matches fed by this table are reset and flagged.
+    """
+    event, pairing = _lock_pairing(pairing)
+    _require_arbiter(actor, event)
+    _require_running(pairing.round)
+    _check_result(pairing, result)
+    correction = pairing.confirmation == Pairing.Confirmation.CONFIRMED
+    if correction and not reason.strip():
+        raise TournamentError("reason_required")
+    if correction and pairing.result == result and pairing.method == (method or pairing.method):
+        return pairing
+    old = pairing.result
+    was_disputed = pairing.disputed
+    method = method if method in Pairing.Method.values else ""
+    if not method and result in (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT):
+        method = Pairing.Method.FORFEIT
+    _apply_result(pairing, result, method or Pairing.Method.ARBITER)
+    action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
+    _audit(
+        event,
+        action,
+        actor=actor,
+        pairing=pairing,
+        round_number=pairing.round.number,
+        old=old,
+        new=result,
+        method=pairing.method,
+        reason=reason,
+    )
+    if correction:
+        _flag_dependent_bracket_matches(event, pairing, actor)
+    _refresh_round_status(pairing.round)
+    _changed(event, "pairings", "standings", "bracket")
+    return pairing
+
+
+def _flag_dependent_bracket_matches(event: Event, pairing: Pairing, actor: User | None) -> None:
+    """Reset the bracket matches a corrected elimination result fed, and flag them."""
+    source = BracketMatch.objects.filter(pairing=pairing).first()
+    if source is None:
+        return
+    winner = pairing.winner_id
+    source.winner_id = winner
+    source.save(update_fields=["winner"])
+    refs = {f"winner:{source.code}", f"loser:{source.code}"}
+    for match in BracketMatch.objects.filter(event=event).filter(
+        Q(red_source__in=refs) | Q(blue_source__in=refs)
+    ):
+        match.needs_review = True
+        match.winner = None
+        match.save(update_fields=["needs_review", "winner"])
+        _audit(event, "bracket_flag", actor=actor, code=match.code, source=source.code)
+
+
+def result_from_match(
+    *, match_id: int, pairing_id: int | None, winner: str, method: str, corrected: bool = False
+) -> Pairing | None:
+    """Take the result of a finished clocked match (the ``match_finished`` receiver).
+
+    A table whose result is already confirmed keeps it unless the match result was corrected
+    by an arbiter; a differing match result then opens a dispute instead of overwriting.
+    """
+    with transaction.atomic():
+        query = Pairing.objects.filter(match_id=match_id)
+        if pairing_id is not None:
+            query = Pairing.objects.filter(Q(match_id=match_id) | Q(pk=pairing_id))
+        found = query.values_list("pk", flat=True).first()
+        if found is None:
+            return None
+        event, pairing = _lock_pairing(found)
+        if pairing.blue_id is None or pairing.round.status == Round.Status.DRAFT:
+            return None
+        if winner == "red":
+            forfeit = method in ("forfeit", "no_show")
+            result = R.RED_WON_BY_FORFEIT if forfeit else R.RED_WON
+        elif winner == "blue":
+            forfeit = method in ("forfeit", "no_show")
+            result = R.BLUE_WON_BY_FORFEIT if forfeit else R.BLUE_WON
+        else:
+            result = R.DOUBLE_FORFEIT
+        method = method if method in Pairing.Method.values else Pairing.Method.ARBITER
+        if pairing.confirmation == Pairing.Confirmation.CONFIRMED and not corrected:
+            if pairing.result != result:
+                pairing.disputed = True
+                pairing.counter_result = result
+                pairing.save(update_fields=["disputed", "counter_result", "updated_at"])
+                _audit(event, "result_match_conflict", pairing=pairing, match_result=result)
+            return pairing
+        old = pairing.result
+        _apply_result(pairing, result, method)
+        _audit(
+            event,
+            "result_from_match",
+            pairing=pairing,
+            round_number=pairing.round.number,
+            match_id=match_id,
+            old=old,
+            new=result,
+            method=method,
+            corrected=corrected,
+        )
+        if corrected and old != R.PENDING:
+            _flag_dependent_bracket_matches(event, pairing, None)
+        _refresh_round_status(pairing.round)
+        _changed(event, "pairings", "standings")
+        return pairing
