@@ -229,7 +229,11 @@ def build_record(history: History, scheme: PointsScheme, rounds: int) -> EventRe
         if unset in row:  # nothing recorded: a zero-point requested bye (see module docstring)
             row[:] = [RoundKind.REQUESTED_BYE if k == unset else k for k in row]
         pts_row = points[i]
-        score.append(sum(pts_row))
+        own = sum(pts_row)
+        score.append(own)
+        if RoundKind.REQUESTED_BYE not in row:  # the common case: nothing to adjust
+            adjusted.append(own)
+            continue
         # Art. 16.3: a requested bye followed only by voluntary unplayed rounds (or in the
         # last round) counts as a draw for the opponents' tie-breaks; all else as awarded.
         total, only_vurs_after = 0, True
