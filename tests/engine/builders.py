@@ -23,6 +23,7 @@ then the 1st card, skips included. ``quick_war`` plays a fixed legal deployment 
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -332,3 +333,27 @@ def quick_war(
     assert state.phase is Phase.WAR
     assert legal_actions(state)
     return state, done
+
+
+# -- Random legal games -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    before: GameState
+    action: Action
+    after: GameState
+
+
+def random_game(seed: int, *, rulings: Rulings | None = None, turn_limit: int = 12) -> list[Step]:
+    """A random legal game: each decision uniform among ``legal_actions``, seeded, capped by
+    the non-official war-turn limit (ruling Q18) so that it stays short."""
+    rng = random.Random(seed)
+    state = new_game(rulings=replace(rulings or RECOMMENDED, turn_limit=turn_limit))
+    steps = []
+    while state.to_act is not None:
+        action = rng.choice(legal_actions(state))
+        after = apply_action(state, action)
+        steps.append(Step(state, action, after))
+        state = after
+    return steps

@@ -1,0 +1,66 @@
+"""Game records (versioned JSON, deterministic replay) and the debug text rendering."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import InvalidRecordError
+from engine.record import GameRecord, ReplayError, replay
+from engine.rulings import Rulings
+from tests.engine.builders import quick_war, random_game
+
+
+def test_record_json_round_trip() -> None:
+    """A record survives JSON unchanged (format, version, rulings, players, result, meta)."""
+    _, decisions = quick_war()
+    record = GameRecord(
+        actions=tuple(a.to_str() for a in decisions),
+        rulings=Rulings(bounce_turns_attacker=False, turn_limit=30),
+        players={"red": "Aoi", "blue": "Ren"},
+        result=None,
+        meta={"event": "test", "round": 1},
+    )
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_replay_rebuilds_every_state() -> None:
+    """Folding the decisions over a new game gives back the played states."""
+    steps = random_game(7, turn_limit=6)
+    record = GameRecord(
+        actions=tuple(s.action.to_str() for s in steps), rulings=steps[0].before.rulings
+    )
+    states = replay(record)
+    assert states[1:] == [s.after for s in steps]
+
+
+def test_replay_names_the_first_illegal_decision() -> None:
+    """ReplayError carries the 0-based index and the cause's code."""
+    record = GameRecord(actions=("deploy I c2 N", "deploy I c2 S"))
+    with pytest.raises(ReplayError) as info:
+        replay(record)
+    assert info.value.index == 1
+    assert info.value.code == "illegal_action"
+
+
+def test_replay_names_a_malformed_decision() -> None:
+    record = GameRecord(actions=("deploy Q c2 N",))
+    with pytest.raises(ReplayError) as info:
+        replay(record)
+    assert info.value.index == 0
+    assert info.value.code == "bad_piece_kind"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("[]", "bad_record"),
+        ("{", "bad_json"),
+        ('{"format": "gunshi-record", "v": 99, "actions": []}', "bad_record_version"),
+        ('{"format": "gunshi-record", "v": 1, "actions": [1]}', "bad_record"),
+        ('{"format": "gunshi-record", "v": 1, "actions": [], "rulings": {"x": 1}}', "bad_record"),
+    ],
+)
+def test_malformed_records_are_rejected(text: str, code: str) -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        GameRecord.from_json(text)
+    assert info.value.code == code
