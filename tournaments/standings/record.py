@@ -77,7 +77,6 @@ class EventRecord:
     """
 
     players: tuple[PlayerId, ...]
-    seeds: tuple[int, ...]
     withdrawn: tuple[bool, ...]
     rounds: int
     unit: int  # point values are integers in units of 1/unit
@@ -90,12 +89,6 @@ class EventRecord:
     colours: Sequence[Sequence[int]]
     score: tuple[int, ...]
     adjusted: tuple[int, ...]  # art. 16.3: the score the player's opponents see
-
-    def index_of(self) -> dict[PlayerId, int]:
-        return {p: i for i, p in enumerate(self.players)}
-
-    def fraction(self, units: int) -> Fraction:
-        return Fraction(units) if self.unit == 1 else Fraction(units, self.unit)
 
 
 def last_round(history: History) -> int:
@@ -248,7 +241,6 @@ def build_record(history: History, scheme: PointsScheme, rounds: int) -> EventRe
 
     return EventRecord(
         players=players,
-        seeds=tuple(e.seed for e in entrants),
         withdrawn=tuple(not e.active for e in entrants),
         rounds=rounds,
         unit=unit,
