@@ -96,7 +96,7 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
             "mode": ex.mode.value if ex.mode else None,
             "leader": square_name(leader) if leader is not None else None,
             "leader_done": ex.leader_done,
-            "direction": ex.direction.name if ex.direction else None,
+            "direction": ex.direction.name if ex.direction is not None else None,
             "partners": sorted(
                 square_name(sq) for p in ex.partners if (sq := state.square_of(p)) is not None
             ),
@@ -130,7 +130,9 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
         "outcome": (
             {
                 "termination": state.outcome.termination.value,
-                "winner": state.outcome.winner.label if state.outcome.winner else None,
+                "winner": (
+                    state.outcome.winner.label if state.outcome.winner is not None else None
+                ),
             }
             if state.outcome
             else None

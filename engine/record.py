@@ -116,7 +116,8 @@ def _check_result(record: GameRecord, final: GameState) -> None:
     """A record whose engine outcome disagrees with its stated winner is invalid."""
     if final.outcome is None or record.result is None:
         return
-    engine_winner = final.outcome.winner.label if final.outcome.winner else None
+    winner = final.outcome.winner
+    engine_winner = winner.label if winner is not None else None
     if record.result.get("winner") != engine_winner:
         raise InvalidRecordError(
             "result_mismatch",

@@ -35,5 +35,6 @@ def render_board(state: GameState, *, reveal: bool = False) -> str:
             f"{side.label}: LP {own.lp}, fences {own.fences_in_hand} in hand, "
             f"intrusion {own.intrusion_points}"
         )
-    lines.append(f"phase {state.phase}, to act {state.to_act.label if state.to_act else '-'}")
+    to_act = state.to_act.label if state.to_act is not None else "-"
+    lines.append(f"phase {state.phase}, to act {to_act}")
     return "\n".join(lines)

@@ -185,6 +185,24 @@ def test_generals_are_revealed_when_the_game_is_over() -> None:
     assert view["sides"]["blue"]["general"] is not None
 
 
+def test_a_red_win_is_reported_as_red() -> None:
+    """§3.1: the view names Red as the winner (Side.RED is 0: no truthiness test on it)."""
+    state = play(executing({"c3": "rIN*", "c4": "bAS*"}, "MV"), "c3-c4")
+    assert observe(state, None)["outcome"] == {"termination": "general_captured", "winner": "red"}
+
+
+def test_execution_direction_north_is_shown() -> None:
+    """§11.2: a chain's direction is public; N (Direction 0) must not read as missing."""
+    state = play(executing({"c2": "rIN*", "c3": "rIN", "g7": "bAS*"}, "MV"), "select c2 N")
+    execution = observe(state, B)["execution"]
+    assert execution["direction"] == "N"
+    assert execution["leader"] == "c2"
+    assert execution["partners"] == ["c3"]
+
+
+# -- history_text ------------------------------------------------------------------------------
+
+
 def test_history_masks_set_up_decisions() -> None:
     """§5.1, §5.2: the general and the card order are secret to the opponent and spectators."""
     _, decisions = quick_war()

@@ -7,7 +7,9 @@ import pytest
 from engine.errors import InvalidRecordError
 from engine.record import GameRecord, ReplayError, replay
 from engine.rulings import Rulings
-from tests.engine.builders import quick_war, random_game
+from engine.state import Termination
+from engine.text import render_board
+from tests.engine.builders import R, executing, quick_war, random_game
 
 
 def test_record_json_round_trip() -> None:
@@ -64,3 +66,33 @@ def test_malformed_records_are_rejected(text: str, code: str) -> None:
     with pytest.raises(InvalidRecordError) as info:
         GameRecord.from_json(text)
     assert info.value.code == code
+
+
+def test_replay_accepts_a_red_win() -> None:
+    """A record whose result says Red won replays when the moves say so (Side.RED is 0)."""
+    steps = []
+    for seed in range(200):
+        steps = random_game(seed, turn_limit=40)
+        outcome = steps[-1].after.outcome
+        if (
+            outcome is not None
+            and outcome.winner is R
+            and outcome.termination is not Termination.TURN_LIMIT
+        ):
+            break
+    else:  # pragma: no cover - the seeds above contain Red wins
+        pytest.fail("no random Red win found")
+    actions = tuple(s.action.to_str() for s in steps)
+    rulings = steps[0].before.rulings
+    record = GameRecord(actions=actions, rulings=rulings, result={"winner": "red", "method": "g"})
+    assert replay(record)[-1] == steps[-1].after
+    wrong = GameRecord(actions=actions, rulings=rulings, result={"winner": "blue", "method": "g"})
+    with pytest.raises(InvalidRecordError) as info:
+        replay(wrong)
+    assert info.value.code == "result_mismatch"
+
+
+def test_render_board_names_red_to_act() -> None:
+    """The debug rendering says whose decision is due (Side.RED is 0)."""
+    state = executing({"c2": "rIN*", "g7": "bAS*"}, "MV")
+    assert render_board(state).splitlines()[-1].endswith("to act red")
