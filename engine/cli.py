@@ -193,16 +193,18 @@ def _save(directory: Path | None, record: GameRecord, seed: int) -> Path | None:
 
 
 def _report_failure(
+    what: str,
     seed: int,
     actions: list[Action],
     state: GameState,
     problems: list[str],
     save_dir: Path | None,
 ) -> None:
+    """Print where a random game went wrong (``state``: the last good state) and save it."""
     err = sys.stderr
     last = actions[-1].to_str() if actions else "-"
     print(
-        f"invariant violation in the game of seed {seed} at ply {state.ply} "
+        f"{what} in the game of seed {seed} at ply {state.ply} "
         f"(after decision {len(actions)} {last!r}):",
         file=err,
     )
@@ -238,15 +240,14 @@ def _cmd_random(args: argparse.Namespace) -> int:
                 actions.append(step.action)
                 state = step.after
                 if args.check and (problems := _step_problems(step.action, state)):
-                    _report_failure(seed, actions, state, problems, save_dir)
+                    _report_failure("invariant violation", seed, actions, state, problems, save_dir)
                     return EXIT_INVALID
         except StuckGameError as exc:
-            _report_failure(seed, actions, exc.state, [str(exc)], save_dir)
+            _report_failure("engine failure", seed, actions, exc.state, [str(exc)], save_dir)
             return EXIT_INVALID
         except Exception:  # an engine crash is a finding of the fuzzer, reported like one
-            failing = actions[-1].to_str() if actions else "-"
-            problem = f"the engine raised after {failing!r}:\n{traceback.format_exc()}"
-            _report_failure(seed, actions, state, [problem], save_dir)
+            problem = f"the engine raised:\n{traceback.format_exc()}"
+            _report_failure("engine failure", seed, actions, state, [problem], save_dir)
             return EXIT_INVALID
         decisions += state.ply
         turns += state.turn

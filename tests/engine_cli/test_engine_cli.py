@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from engine_cli_helpers import first_war_ply, record_dict, write_json
 
-from engine import cli
+from engine import cli, playout
+from engine.actions import Action
 from engine.cli import main, render_view, replay_record
 from engine.observation import observe
 from engine.record import GameRecord
@@ -192,6 +193,33 @@ def test_an_invariant_violation_names_seed_and_ply(
     assert "python -m engine random --games 1 --seed 5 --check" in err
     partial = GameRecord.from_json((tmp_path / "game-5.json").read_text())
     assert len(partial.actions) == 7
+
+
+def test_an_engine_exception_is_reported_with_seed_and_ply(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = playout.apply_unchecked
+
+    def crashing(state: GameState, action: Action) -> GameState:
+        if state.ply == 3:
+            raise RuntimeError("no such piece")
+        return real(state, action)
+
+    monkeypatch.setattr(playout, "apply_unchecked", crashing)
+    status, _, err = run(["random", "--games", "1", "--seed", "9"], capsys)
+    assert status == 1
+    assert "engine failure in the game of seed 9 at ply 3" in err
+    assert "RuntimeError: no such piece" in err
+
+
+def test_a_side_left_without_decision_is_reported(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(playout, "legal_actions", lambda state: ())
+    status, _, err = run(["random", "--games", "1", "--seed", "9"], capsys)
+    assert status == 1
+    assert "engine failure in the game of seed 9 at ply 0" in err
+    assert "red is to act at ply 0 but has no legal decision" in err
 
 
 def test_without_check_no_invariant_is_looked_at(
