@@ -61,7 +61,7 @@ class Direction(enum.IntEnum):
         return _DELTAS[self]
 
     def turned(self, quarter_turns: int) -> Direction:
-        """The direction after ``quarter_turns`` clockwise quarter turns (negative: anticlockwise)."""
+        """The direction after ``quarter_turns`` clockwise quarter turns (negative: counter)."""
         return Direction((self + quarter_turns) % 4)
 
     @property
