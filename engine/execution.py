@@ -16,6 +16,7 @@ in any order, but no partner decision is offered that would leave the leader una
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from . import effects
@@ -147,34 +148,41 @@ def _reinforcements(state: GameState, side: Side) -> list[Action]:
 
 def leader_actions(state: GameState) -> list[Action]:
     """Decisions that start the execution of ``state.execution.card``."""
+    return list(_iter_leader_actions(state))
+
+
+def has_leader_action(state: GameState) -> bool:
+    """Whether the card in execution can be executed at all (else it is skipped, §6.7)."""
+    return next(_iter_leader_actions(state), None) is not None
+
+
+def _iter_leader_actions(state: GameState) -> Iterator[Action]:
     execution = state.execution
     side = state.to_act
     assert execution is not None and side is not None
     card = execution.card
     own = _own_squares(state, side)
-    result: list[Action] = []
     if card is CardKind.MOVE:
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
             for direction in move_directions(piece):
                 moves = moves_in(state, sq, direction)
-                result.extend(moves)
+                yield from moves
                 if not moves and _selectable_behind_partner(state, sq, direction):
-                    result.append(SelectLeader(sq, direction))
+                    yield SelectLeader(sq, direction)
     elif card is CardKind.ROTATE_SHOOT:
         enemy_fences = state.sides[side.opponent].fences
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
-            result.extend(Rotate(sq, d) for d in Direction if d is not piece.facing)
+            yield from (Rotate(sq, d) for d in Direction if d is not piece.facing)
             if piece.kind is PieceKind.ARCHER:
-                result.extend(Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
+                yield from (Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
     elif card is CardKind.FENCE:
-        result.extend(_fence_actions(state, side, own))
+        yield from _fence_actions(state, side, own)
     elif card is CardKind.REINFORCE:
-        result.extend(_reinforcements(state, side))
-    return result
+        yield from _reinforcements(state, side)
 
 
 def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[Action]:

@@ -26,7 +26,7 @@ from .actions import (
     PlayCard,
 )
 from .errors import IllegalActionError
-from .execution import apply_execution, follow_actions, leader_actions
+from .execution import apply_execution, follow_actions, has_leader_action, leader_actions
 from .rulings import RECOMMENDED, Rulings
 from .state import Execution, GameState, Outcome, Phase, QueuedCard, Slot, Termination, Variant
 from .types import (
@@ -198,7 +198,7 @@ def _next_card(state: GameState, *, after: Slot | None) -> GameState:
     else:
         return replace(state, execution=None)  # on to command
     state = replace(state, execution=execution)
-    if not leader_actions(state):
+    if not has_leader_action(state):
         return _finish_card(state)  # §6.7 / R8: skipped, still goes to the deck bottom
     return state
 
