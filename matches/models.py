@@ -128,10 +128,20 @@ class Match(models.Model):
     rulings = models.JSONField(_("rulings"), default=dict, blank=True)
 
     actions = models.JSONField(_("action log"), default=list, blank=True)
+    #: One entry per action: ``[seat, masked]`` — the seat (0 Red, 1 Blue) that took it and,
+    #: when its text reveals a secret, what everyone else may see
+    #: (``engine.observation.history_text``), else ``null``.
+    history = models.JSONField(default=list, blank=True)
     state = models.JSONField(_("cached engine state"), default=dict, blank=True)
     ply = models.PositiveIntegerField(_("ply"), default=0)
     clock = models.JSONField(_("clock state"), default=dict, blank=True)
     flag_deadline = models.DateTimeField(_("flag deadline"), null=True, blank=True, db_index=True)
+    #: When the one pending timeout check of this match fires (``matches.timeouts``): a new
+    #: check is scheduled only when the flag deadline moves earlier than this, so a match
+    #: never has more than a few checks queued however many decisions it sees.
+    timeout_check_at = models.DateTimeField(null=True, blank=True)
+    #: Number of clock-log entries written so far (the next entry's ``seq``).
+    clock_seq = models.PositiveIntegerField(default=0)
 
     winner = models.CharField(_("winner"), max_length=4, choices=Winner, blank=True, default="")
     method = models.CharField(_("method"), max_length=20, choices=Method, blank=True, default="")
@@ -156,6 +166,7 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         ordering = ["-created_at", "-id"]
+        permissions = [("arbitrate_match", _("Can act as arbiter on any match"))]
         constraints = [
             models.CheckConstraint(
                 condition=Q(status__in=["pending", "running", "finished", "aborted"]),

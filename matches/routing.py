@@ -1,10 +1,10 @@
 """WebSocket routes, mounted by `config/asgi.py` behind the origin check and the session
-authentication of Channels.
+authentication of Channels (docs/protocol.md §3)."""
 
-Empty for now: the match-play consumers add their paths here, e.g.
-`path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi())`.
-"""
+from django.urls import URLPattern, URLResolver, path
 
-from django.urls import URLPattern, URLResolver
+from matches.consumers import MatchConsumer
 
-websocket_urlpatterns: list[URLPattern | URLResolver] = []
+websocket_urlpatterns: list[URLPattern | URLResolver] = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi(), name="match_socket"),
+]

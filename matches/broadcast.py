@@ -1,0 +1,93 @@
+"""Sending match updates to the WebSocket groups (only ``matches.services`` call this).
+
+Each match has three channel-layer groups: ``match.<id>.red`` and ``match.<id>.blue`` (every
+connection of that seat) and ``match.<id>.watch`` (spectators). After a change commits, each
+group receives its own view, computed once per group by ``selectors.match_get_view``: a seat's
+view never reaches another group. Every frame carries the match's ``ply``.
+
+Nothing is sent before commit (``transaction.on_commit``): a rolled-back change is never seen.
+Consumers relay a group message ``{"type": "match.frame", "frame": {...}}`` to their socket
+as the JSON ``frame``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Match
+from matches.presence import presence_get
+from matches.selectors import match_get_view
+
+logger = logging.getLogger(__name__)
+
+AUDIENCES: Final = ("red", "blue", "watch")
+GROUP_MESSAGE_TYPE: Final = "match.frame"
+
+
+def group_name(match_id: int, audience: str) -> str:
+    """The channel-layer group of one audience (``red``, ``blue`` or ``watch``) of a match."""
+    if audience not in AUDIENCES:
+        raise ValueError(f"unknown audience {audience!r}")
+    return f"match.{match_id}.{audience}"
+
+
+def audience_of(seat: str | None) -> str:
+    return "watch" if seat is None else seat
+
+
+async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    layer = get_channel_layer()
+    if layer is None:  # pragma: no cover - CHANNEL_LAYERS is always configured
+        return
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    try:
+        async_to_sync(_send_all)(messages)
+    except Exception:  # a broadcast failure must not undo a committed change
+        logger.exception("match broadcast failed")
+
+
+def match_frames(match: Match, *, history_from: int) -> list[tuple[str, dict[str, Any]]]:
+    """The ``update`` frame of each audience, as ``(group, frame)`` pairs."""
+    presence = presence_get(match_id=match.pk)
+    now = timezone.now()
+    frames = []
+    for audience in AUDIENCES:
+        seat = None if audience == "watch" else audience
+        view = match_get_view(
+            match=match, viewer_seat=seat, history_from=history_from, presence=presence, now=now
+        )
+        frames.append(
+            (group_name(match.pk, audience), {"type": "update", "ply": match.ply, "view": view})
+        )
+    return frames
+
+
+def match_broadcast_on_commit(match: Match, *, history_from: int) -> None:
+    """After commit, send each audience of ``match`` its view (history from ``history_from``)."""
+
+    def send() -> None:
+        frames = match_frames(match, history_from=history_from)
+        _send([(group, {"type": GROUP_MESSAGE_TYPE, "frame": frame}) for group, frame in frames])
+
+    transaction.on_commit(send)
+
+
+def presence_broadcast(*, match_id: int, ply: int, seat: str, connected: bool) -> None:
+    """Tell every audience that ``seat`` connected (first socket) or disconnected (last)."""
+    frame = {"type": "presence", "ply": ply, "seat": seat, "connected": connected}
+    _send(
+        [
+            (group_name(match_id, audience), {"type": GROUP_MESSAGE_TYPE, "frame": frame})
+            for audience in AUDIENCES
+        ]
+    )

@@ -1,0 +1,86 @@
+"""Errors of the match layer: one exception class, stable codes, translated messages.
+
+Services raise ``MatchError(code, ply=...)``; interfaces (the WebSocket consumer, the JSON API,
+page views) turn it into an error frame or response with ``error_payload``. The code is stable
+and documented in docs/protocol.md; the message is looked up here, in one table, and
+translated in the language active when the payload is built. Messages never contain anything
+from the game state beyond what the requester already knows (they contain nothing from it at
+all): engine details are not passed on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES: Final[dict[str, Promise]] = {
+    "bad_message": _("The request is malformed."),
+    "not_found": _("There is no such match."),
+    "stale_ply": _("The game has moved on since this request was made. Reload the position."),
+    "not_a_player": _("Only the players of this match can do that."),
+    "not_your_turn": _("It is not your turn."),
+    "invalid_action": _("That is not a valid action."),
+    "illegal_action": _("That action is not legal now."),
+    "not_started": _("The match has not started yet."),
+    "match_over": _("The match is over."),
+    "match_not_finished": _("The game record is published when the match is over."),
+    "flag_fallen": _("A flag has fallen: the match is lost on time."),
+    "flag_not_fallen": _("No flag has fallen."),
+    "clock_paused": _("The clock is paused by the arbiter."),
+    "not_paused": _("The clock is not paused."),
+    "already_paused": _("The clock is already paused."),
+    "not_allowed": _("You are not allowed to do that."),
+    "wrong_kind": _("This operation is not available for this kind of match."),
+    "not_running_seat": _("That side's clock is not running."),
+    "invalid_result": _("That is not a valid result."),
+    "nothing_to_confirm": _("The opponent has not reported a result yet."),
+    "invalid_transition": _("The match cannot change to that status."),
+    "reason_required": _("Give a reason."),
+    "bad_token": _("This seat link is not valid."),
+    "invalid_time_control": _("That is not a valid time control."),
+    "result_reported": _("A result has been reported: the clock is stopped."),
+}
+
+#: HTTP status for each code (default 409: the request conflicts with the match's state).
+HTTP_STATUS: Final[dict[str, int]] = {
+    "bad_message": 400,
+    "invalid_action": 400,
+    "invalid_result": 400,
+    "reason_required": 400,
+    "invalid_time_control": 400,
+    "not_found": 404,
+    "not_a_player": 403,
+    "not_allowed": 403,
+    "bad_token": 403,
+}
+
+
+class MatchError(Exception):
+    """A request the match layer refuses; nothing was changed.
+
+    ``ply`` is the match's ply when it was refused (``None`` if unknown), so that every error
+    frame carries one as the protocol promises.
+    """
+
+    def __init__(self, code: str, *, ply: int | None = None, detail: str = "") -> None:
+        if code not in MESSAGES:  # pragma: no cover - a programming error
+            raise ValueError(f"unknown match error code {code!r}")
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.ply = ply
+        self.detail = detail  # for logs only: never sent to a client
+
+    @property
+    def http_status(self) -> int:
+        return HTTP_STATUS.get(self.code, 409)
+
+    def message(self) -> str:
+        """The translated message, in the active language."""
+        return str(MESSAGES[self.code])
+
+
+def error_payload(error: MatchError) -> dict[str, Any]:
+    """The WebSocket error frame for ``error`` (the HTTP body nests the same fields)."""
+    return {"type": "error", "code": error.code, "message": error.message(), "ply": error.ply}

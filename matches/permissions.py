@@ -1,0 +1,40 @@
+"""Who may do what to a match, beyond the two players.
+
+An **arbiter** of a match may pause and resume its clock, add or remove time and set its
+result. Superusers and holders of the ``matches.arbitrate_match`` permission are arbiters of
+every match. For a match that belongs to an event (``Match.event_id``), the tournaments layer
+decides who the event's arbiters are by registering a check at start-up::
+
+    from matches.permissions import set_event_arbiter_check
+    set_event_arbiter_check(lambda user, event_id: ...)
+
+(the matches app never imports tournaments).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matches.models import Match
+
+EventArbiterCheck = Callable[[Any, int], bool]
+
+_event_arbiter_check: EventArbiterCheck | None = None
+
+
+def set_event_arbiter_check(check: EventArbiterCheck | None) -> None:
+    """Register (or clear, with ``None``) the tournaments layer's arbiter check."""
+    global _event_arbiter_check  # a one-slot registry, set at start-up
+    _event_arbiter_check = check
+
+
+def user_can_arbitrate(user: Any, match: Match) -> bool:
+    """True when ``user`` (possibly anonymous or ``None``) is an arbiter of ``match``."""
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    if user.is_superuser or user.has_perm("matches.arbitrate_match"):
+        return True
+    check = _event_arbiter_check
+    return match.event_id is not None and check is not None and bool(check(user, match.event_id))

@@ -1,0 +1,275 @@
+"""Selectors: everything that reads a match for someone.
+
+``match_get_view`` is the only function that serialises a match's game for a client: it goes
+through ``engine.observe`` (the engine's one chokepoint for hidden information) and masks the
+history with ``engine.observation.history_text``'s results stored at decision time. The view's
+shape is documented in docs/protocol.md §2.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from django.utils import timezone
+
+from clock import ClockState, clock_snapshot, epoch_ms
+from engine import GameRecord, GameState, Rulings, Side, Variant, observe
+from engine.notation import state_from_dict
+from matches.errors import MatchError
+from matches.models import ClockLogEntry, Match, MatchEvent, Seat
+from matches.permissions import user_can_arbitrate
+from matches.presence import presence_get
+
+SEAT_LABELS: Final = ("red", "blue")  # index = clock seat = engine Side value
+_STATE_CACHE_ATTR: Final = "_game_state_cache"
+
+
+def seat_side(seat: str | None) -> Side | None:
+    """The engine side of a seat label (``None`` for a spectator)."""
+    if seat is None:
+        return None
+    return Side.RED if seat == Seat.RED else Side.BLUE
+
+
+def seat_index(seat: str) -> int:
+    """The clock seat (0 Red, 1 Blue) of a seat label."""
+    return SEAT_LABELS.index(seat)
+
+
+def match_game_state(match: Match) -> GameState:
+    """The match's current engine state (secrets included: server-side use only).
+
+    Parsed from the cached ``Match.state`` once per instance and ply, and reused by the services
+    and the broadcast that follow a change.
+    """
+    cached: tuple[int, GameState] | None = getattr(match, _STATE_CACHE_ATTR, None)
+    if cached is not None and cached[0] == match.ply:
+        return cached[1]
+    state = state_from_dict(match.state)
+    setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
+    return state
+
+
+def remember_game_state(match: Match, state: GameState) -> None:
+    """Attach an already computed state to ``match`` (services call it after a decision)."""
+    setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
+
+
+def match_clock_state(match: Match) -> ClockState:
+    return ClockState.from_dict(match.clock)
+
+
+def match_resolve_seat(*, match: Match, user: Any, token: str | None) -> str | None:
+    """The seat of whoever presents ``user`` (maybe anonymous) and ``token`` (maybe empty).
+
+    A seat token wins over the session; a token that matches neither seat raises
+    ``MatchError("bad_token")``. Anyone else is a spectator (``None``).
+    """
+    if token:
+        if token == match.red_token:
+            return Seat.RED
+        if token == match.blue_token:
+            return Seat.BLUE
+        raise MatchError("bad_token", ply=match.ply)
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if user_id is not None:
+        if user_id == match.red_player_id:
+            return Seat.RED
+        if user_id == match.blue_player_id:
+            return Seat.BLUE
+    return None
+
+
+def _clock_view(match: Match, now_ms: int) -> dict[str, Any]:
+    snap = clock_snapshot(match_clock_state(match), now=now_ms)
+    running, flagged = snap["running"], snap["flagged"]
+    return {
+        "now": snap["now"],
+        "time_control": snap["time_control"],
+        "remaining_ms": dict(zip(SEAT_LABELS, snap["remaining_ms"], strict=True)),
+        "running": None if running is None else SEAT_LABELS[running],
+        "ticking": snap["ticking"],
+        "paused": snap["paused"],
+        "flagged": None if flagged is None else SEAT_LABELS[flagged],
+        "deadline": snap["deadline"],
+    }
+
+
+def _history(match: Match, viewer: Side | None, history_from: int) -> list[dict[str, Any]]:
+    reveal = match.status == Match.Status.FINISHED  # the record is public once finished
+    entries = []
+    for index in range(max(0, history_from - 1), len(match.actions)):
+        seat, masked = match.history[index]
+        text = match.actions[index]
+        if masked is not None and not reveal and seat != viewer:
+            text = masked
+        entries.append({"ply": index + 1, "seat": SEAT_LABELS[seat], "text": text})
+    return entries
+
+
+def match_result(match: Match) -> dict[str, Any] | None:
+    """The result part of the view (``None`` until finished)."""
+    if match.status != Match.Status.FINISHED:
+        return None
+    return {
+        "winner": match.winner,
+        "method": match.method,
+        "method_label": str(Match.Method(match.method).label),
+        "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+    }
+
+
+def match_get_view(
+    *,
+    match: Match,
+    viewer_seat: str | None,
+    history_from: int = 1,
+    presence: dict[str, bool] | None = None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """What ``viewer_seat`` (``"red"``, ``"blue"`` or ``None`` for a spectator) may see.
+
+    ``history_from`` is the first ply whose history entry is included (1: all of them);
+    ``presence`` may be passed when it was already read for several views.
+    """
+    now_ms = epoch_ms(now or timezone.now())
+    viewer = seat_side(viewer_seat)
+    online = match.kind == Match.Kind.ONLINE
+    return {
+        "id": match.pk,
+        "ply": match.ply,
+        "kind": match.kind,
+        "status": match.status,
+        "seat": viewer_seat,
+        "variant": match.variant,
+        "time_control": match.time_control,
+        "players": {"red": {"name": match.red_name}, "blue": {"name": match.blue_name}},
+        "event_id": match.event_id,
+        "pairing_id": match.pairing_id,
+        "game": observe(match_game_state(match), viewer) if online else None,
+        "clock": _clock_view(match, now_ms),
+        "history_from": history_from,
+        "history": _history(match, viewer, history_from) if online else [],
+        "result": match_result(match),
+        "presence": presence if presence is not None else presence_get(match_id=match.pk),
+        "otb": (
+            None
+            if online
+            else {
+                "reports": {seat: match.otb_reports.get(seat) for seat in SEAT_LABELS},
+                "disputed": match.disputed,
+            }
+        ),
+    }
+
+
+def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, Any]:
+    """The legal decisions of ``viewer_seat`` (empty unless it is to act in a live match)."""
+    view = observe(match_game_state(match), seat_side(viewer_seat))
+    live = match.status == Match.Status.RUNNING
+    return {
+        "ply": match.ply,
+        "seat": viewer_seat,
+        "to_act": view["to_act"],
+        "actions": view["legal_actions"] if live else [],
+    }
+
+
+def match_record(*, match: Match) -> GameRecord:
+    """The game record of a finished online match (it holds every secret).
+
+    Raises ``MatchError("match_not_finished")`` before the end: records are published only
+    once a game is over.
+    """
+    if match.status != Match.Status.FINISHED or match.kind != Match.Kind.ONLINE:
+        raise MatchError("match_not_finished", ply=match.ply)
+    meta: dict[str, Any] = {
+        "match_id": match.pk,
+        "time_control": match.time_control,
+        "started_at": match.started_at.isoformat() if match.started_at else None,
+        "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+    }
+    if match.event_id is not None:
+        meta["event_id"] = match.event_id
+    if match.pairing_id is not None:
+        meta["pairing_id"] = match.pairing_id
+    return GameRecord(
+        actions=tuple(match.actions),
+        variant=Variant(match.variant),
+        rulings=Rulings.from_dict(match.rulings or {}),
+        players={"red": match.red_name, "blue": match.blue_name},
+        result={"winner": None if match.winner == "none" else match.winner, "method": match.method},
+        meta=meta,
+    )
+
+
+def match_clock_log(*, match: Match) -> list[dict[str, Any]]:
+    """The clock log (evidence for disputes), oldest first, for the arbiter."""
+    return [
+        {
+            "seq": entry.seq,
+            "ply": entry.ply,
+            "kind": entry.kind,
+            "at": entry.at,
+            "seat": None if entry.seat is None else SEAT_LABELS[entry.seat],
+            "running": None if entry.running is None else SEAT_LABELS[entry.running],
+            "elapsed_ms": entry.elapsed_ms,
+            "lag_ms": entry.lag_ms,
+            "credit_ms": entry.credit_ms,
+            "charged_ms": entry.charged_ms,
+            "increment_ms": entry.increment_ms,
+            "delta_ms": entry.delta_ms,
+            "remaining_ms": {"red": entry.remaining_red_ms, "blue": entry.remaining_blue_ms},
+            "note": entry.note,
+        }
+        for entry in ClockLogEntry.objects.filter(match=match).order_by("seq")
+    ]
+
+
+def match_audit_log(*, match: Match) -> list[dict[str, Any]]:
+    """The audit history for the arbiter. Action texts of an unfinished match are omitted
+    (``detail`` keeps only the ply and seat): an arbiter does not see players' secrets."""
+    finished = match.status == Match.Status.FINISHED
+    rows = []
+    for event in MatchEvent.objects.filter(match=match).select_related("actor").order_by("id"):
+        detail = dict(event.detail)
+        if event.kind == MatchEvent.Kind.ACTION and not finished:
+            detail.pop("action", None)
+        rows.append(
+            {
+                "at": event.created_at.isoformat(),
+                "kind": event.kind,
+                "seat": event.seat or None,
+                "ply": event.ply,
+                "actor": event.actor.get_username() if event.actor else None,
+                "detail": detail,
+            }
+        )
+    return rows
+
+
+def match_user_can_arbitrate(*, match: Match, user: Any) -> bool:
+    return user_can_arbitrate(user, match)
+
+
+def match_overdue_ids(*, now: datetime) -> list[tuple[int, int]]:
+    """``(match id, ply)`` of every running match whose flag has fallen by ``now``."""
+    return list(
+        Match.objects.filter(status=Match.Status.RUNNING, flag_deadline__lte=now)
+        .order_by("flag_deadline")
+        .values_list("id", "ply")
+    )
+
+
+def match_upcoming_deadlines(*, until: datetime) -> list[tuple[int, int, datetime]]:
+    """``(match id, ply, deadline)`` of every running match whose flag falls by ``until``."""
+    return [
+        (match_id, ply, deadline)
+        for match_id, ply, deadline in Match.objects.filter(
+            status=Match.Status.RUNNING, flag_deadline__lte=until
+        )
+        .order_by("flag_deadline")
+        .values_list("id", "ply", "flag_deadline")
+        if deadline is not None
+    ]

@@ -1,0 +1,933 @@
+"""Services: every change to a match goes through one of these functions.
+
+Each public service is keyword-only and follows one shape (docs/matches.md, "Services"):
+
+1. ``transaction.atomic`` and ``select_for_update`` on the match row: changes to one match are
+   serialised across threads and processes;
+2. status checks, then **the flag first**: if the running seat's time is up at ``now``, the
+   flag fall is adjudicated (a loss on time) and committed, and the request is refused with
+   ``flag_fallen`` — a late decision never rescues a fallen flag;
+3. the client's expected ply (``stale_ply`` for an old or duplicated request: nothing is ever
+   applied twice), the seat, then the engine (``invalid_action``/``illegal_action``: nothing
+   saved);
+4. the clock (``clock.clock_after_decision`` driven by ``engine.rules.clock_side``) and its
+   log entry, the action log, the cached state, the audit row, the result when the engine
+   reports an outcome;
+5. after commit only: the broadcast to each seat (``matches.broadcast``), the timeout check at
+   the new flag deadline (``matches.timeouts``) and ``matches.signals.match_finished``.
+
+Errors are ``MatchError`` with a stable code (``matches.errors``). ``now`` is injectable
+everywhere (an aware datetime; default ``timezone.now()``); the clock works in integer epoch
+milliseconds. ``actor`` is the user acting, or ``None`` for trusted server code (the tournaments
+layer, tasks); arbiter operations check ``matches.permissions.user_can_arbitrate`` only when an
+actor is given.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final, ParamSpec, TypeVar
+
+from django.db import transaction
+from django.utils import timezone
+
+from clock import (
+    RED,
+    ClockRecord,
+    ClockState,
+    InvalidTimeControlError,
+    LagPolicy,
+    TimeControl,
+    clock_adjust,
+    clock_after_decision,
+    clock_flag_deadline,
+    clock_flagged,
+    clock_new,
+    clock_pause,
+    clock_press,
+    clock_record_flag,
+    clock_resume,
+    clock_start,
+    clock_stop,
+    datetime_from_epoch_ms,
+    epoch_ms,
+    other_seat,
+)
+from engine import (
+    IllegalActionError,
+    InvalidActionError,
+    Phase,
+    Rulings,
+    Variant,
+    apply_action,
+    clock_side,
+    history_text,
+    new_game,
+    parse_action,
+)
+from engine.notation import state_to_dict
+from engine.observation import is_secret
+from matches.broadcast import match_broadcast_on_commit
+from matches.errors import MatchError
+from matches.models import OFFICIAL_TIME_CONTROL, ClockLogEntry, Match, MatchEvent, Seat
+from matches.permissions import user_can_arbitrate
+from matches.selectors import (
+    SEAT_LABELS,
+    match_clock_state,
+    match_game_state,
+    remember_game_state,
+    seat_index,
+    seat_side,
+)
+from matches.signals import match_finished
+from matches.timeouts import arm_timeout_check
+
+logger = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Reported transit times above this are treated as this (the lag quota caps credit anyway).
+MAX_LAG_MS: Final = 10_000
+#: Methods a player may report for an over-the-board game.
+OTB_REPORT_METHODS: Final = frozenset(
+    {
+        Match.Method.GENERAL_CAPTURED,
+        Match.Method.INTRUSION,
+        Match.Method.RESIGNATION,
+        Match.Method.TIMEOUT,
+        Match.Method.FORFEIT,
+    }
+)
+
+
+# ----------------------------------------------------------------------------- plumbing
+
+
+@dataclass(frozen=True, slots=True)
+class _CommitThenRaise:
+    """Returned by a locked body whose changes must be committed before refusing the request
+    (a flag fall adjudicated while handling a decision)."""
+
+    error: MatchError
+
+
+def _atomic(func: Callable[P, R | _CommitThenRaise]) -> Callable[P, R]:
+    """Run ``func`` in ``transaction.atomic``; a ``_CommitThenRaise`` result is committed, then
+    its error raised. A ``MatchError`` raised inside rolls everything back."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with transaction.atomic():
+            result = func(*args, **kwargs)
+        if isinstance(result, _CommitThenRaise):
+            raise result.error
+        return result
+
+    return wrapper
+
+
+def _now(now: datetime | None) -> datetime:
+    return timezone.now() if now is None else now
+
+
+def _lock(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise MatchError("not_found") from None
+
+
+def _require_live(match: Match) -> None:
+    """Decisions, presses and clock operations need a running match."""
+    if match.status == Match.Status.PENDING:
+        raise MatchError("not_started", ply=match.ply)
+    if match.status != Match.Status.RUNNING:
+        raise MatchError("match_over", ply=match.ply)
+
+
+def _require_not_over(match: Match) -> None:
+    if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+        raise MatchError("match_over", ply=match.ply)
+
+
+def _require_kind(match: Match, kind: str) -> None:
+    if match.kind != kind:
+        raise MatchError("wrong_kind", ply=match.ply)
+
+
+def _require_seat(match: Match, seat: str | None) -> str:
+    if seat not in (Seat.RED, Seat.BLUE):
+        raise MatchError("not_a_player", ply=match.ply)
+    return seat
+
+
+def _require_arbiter(match: Match, actor: Any) -> None:
+    if actor is not None and not user_can_arbitrate(actor, match):
+        raise MatchError("not_allowed", ply=match.ply)
+
+
+def _lag(lag_ms: Any) -> int:
+    if isinstance(lag_ms, bool) or not isinstance(lag_ms, int):
+        return 0
+    return max(0, min(lag_ms, MAX_LAG_MS))
+
+
+def _user(actor: Any) -> Any:
+    """The user to store as actor (anonymous users are stored as nobody)."""
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def _event(
+    match: Match, kind: str, *, actor: Any = None, seat: str = "", **detail: Any
+) -> MatchEvent:
+    return MatchEvent.objects.create(
+        match=match, kind=kind, actor=_user(actor), seat=seat or "", ply=match.ply, detail=detail
+    )
+
+
+def _set_clock(
+    match: Match, clock: ClockState, record: ClockRecord | None, *, actor: Any = None
+) -> None:
+    """Store ``clock``, its flag deadline and (if any) its log entry at the match's ply."""
+    match.clock = clock.to_dict()
+    deadline = clock_flag_deadline(clock)
+    match.flag_deadline = (
+        datetime_from_epoch_ms(deadline)
+        if deadline is not None and match.status == Match.Status.RUNNING
+        else None
+    )
+    if record is None:
+        return
+    ClockLogEntry.objects.create(
+        match=match,
+        seq=match.clock_seq,
+        ply=match.ply,
+        kind=record.kind.value,
+        at=record.at,
+        seat=record.seat,
+        running=record.running,
+        elapsed_ms=record.elapsed_ms,
+        lag_ms=record.lag_ms,
+        credit_ms=record.credit_ms,
+        charged_ms=record.charged_ms,
+        increment_ms=record.increment_ms,
+        delta_ms=record.delta_ms,
+        remaining_red_ms=record.remaining_ms[0],
+        remaining_blue_ms=record.remaining_ms[1],
+        quota_red_ms=record.lag_quota_ms[0],
+        quota_blue_ms=record.lag_quota_ms[1],
+        note=record.note[:500],
+        actor=_user(actor),
+    )
+    match.clock_seq += 1
+
+
+def match_set_status(
+    *, match: Match, status: str, actor: Any = None, detail: dict[str, Any] | None = None
+) -> bool:
+    """Move ``match`` (locked by the caller, saved by the caller) to ``status``.
+
+    A no-op returning False when the status is unchanged; raises
+    ``MatchError("invalid_transition")`` for a change not in ``Match.ALLOWED_TRANSITIONS``;
+    otherwise writes a ``status`` audit row and returns True.
+    """
+    if status == match.status:
+        return False
+    if status not in Match.ALLOWED_TRANSITIONS[match.status]:
+        raise MatchError("invalid_transition", ply=match.ply)
+    previous = match.status
+    match.status = status
+    _event(
+        match,
+        MatchEvent.Kind.STATUS,
+        actor=actor,
+        previous=previous,
+        status=status,
+        **(detail or {}),
+    )
+    return True
+
+
+def _finish(match: Match, *, winner: str, method: str, now: datetime, actor: Any = None) -> None:
+    """Record the result on the locked ``match`` (saved by the caller) and announce it after
+    commit. The clock must already be stopped or flagged."""
+    match_set_status(match=match, status=Match.Status.FINISHED, actor=actor)
+    match.winner = winner
+    match.method = method
+    match.finished_at = now
+    match.flag_deadline = None
+    match.disputed = False
+    _announce_result_on_commit(match, corrected=False)
+
+
+def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
+    kwargs = {
+        "match_id": match.pk,
+        "event_id": match.event_id,
+        "pairing_id": match.pairing_id,
+        "winner": match.winner,
+        "method": match.method,
+        "corrected": corrected,
+    }
+    transaction.on_commit(lambda: match_finished.send(sender=Match, **kwargs))
+
+
+def _after_change(match: Match, *, history_from: int | None = None) -> None:
+    """Save, then after commit broadcast every seat's view and schedule the timeout check."""
+    arm_timeout_check(match)
+    match.save()
+    match_broadcast_on_commit(
+        match, history_from=match.ply + 1 if history_from is None else history_from
+    )
+
+
+def _adjudicate_if_flagged(
+    match: Match, clock: ClockState, *, now: datetime, now_ms: int, actor: Any = None
+) -> bool:
+    """If a flag has fallen by ``now`` on the running ``match``, record the loss on time
+    (saved, broadcast and announced after commit) and return True."""
+    if match.status != Match.Status.RUNNING:
+        return False
+    seat = clock_flagged(clock, now=now_ms)
+    if seat is None:
+        return False
+    if clock.flagged is None:
+        clock, record = clock_record_flag(clock, now=now_ms)
+    else:  # pragma: no cover - a recorded flag always finishes the match in the same commit
+        record = None
+    deadline = clock_flag_deadline(match_clock_state(match))
+    _finish(match, winner=SEAT_LABELS[other_seat(seat)], method=Match.Method.TIMEOUT, now=now)
+    _set_clock(match, clock, record, actor=actor)
+    _event(
+        match,
+        MatchEvent.Kind.TIMEOUT,
+        seat=SEAT_LABELS[seat],
+        deadline=deadline,
+        adjudicated_at=now_ms,
+    )
+    _after_change(match)
+    return True
+
+
+# ------------------------------------------------------------------------- life cycle
+
+
+def match_create(
+    *,
+    red_name: str = "",
+    blue_name: str = "",
+    red_player: Any = None,
+    blue_player: Any = None,
+    kind: str = Match.Kind.ONLINE,
+    variant: str = Match.Variant.BASIC,
+    time_control: str = OFFICIAL_TIME_CONTROL,
+    rulings: Rulings | dict[str, Any] | None = None,
+    event_id: int | None = None,
+    pairing_id: int | None = None,
+    meta: dict[str, Any] | None = None,
+    start: bool = False,
+    actor: Any = None,
+    now: datetime | None = None,
+) -> Match:
+    """Create a match (``pending``, or ``running`` with ``start=True``).
+
+    Names default to the players' full names or usernames. ``time_control`` is the clock's
+    text form (``"20+0"`` official, ``"10+5"`` …); ``rulings`` the engine rulings (default:
+    recommended). ``event_id``/``pairing_id`` are the tournaments layer's references, passed
+    back in ``match_finished``. Over-the-board matches (``kind="otb"``) have no engine state:
+    the server runs their clock and records their result. Raises ``MatchError`` with
+    ``invalid_time_control`` or ``bad_message`` on bad input.
+    """
+    if kind not in Match.Kind.values or variant not in Match.Variant.values:
+        raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
+    try:
+        control = TimeControl.parse(time_control)
+    except InvalidTimeControlError:
+        raise MatchError("invalid_time_control", detail=repr(time_control)) from None
+    if isinstance(rulings, Rulings):
+        rules = rulings
+    else:
+        try:
+            rules = Rulings.from_dict(rulings or {})
+        except (TypeError, ValueError):
+            raise MatchError("bad_message", detail=f"rulings {rulings!r}") from None
+    red_name = red_name or _display_name(red_player) or str(Seat.RED.label)
+    blue_name = blue_name or _display_name(blue_player) or str(Seat.BLUE.label)
+    online = kind == Match.Kind.ONLINE
+    policy = None if online else LagPolicy.none()  # a venue clock: presses come over the LAN
+    with transaction.atomic():
+        match = Match.objects.create(
+            kind=kind,
+            red_player=red_player,
+            blue_player=blue_player,
+            red_name=red_name[:150],
+            blue_name=blue_name[:150],
+            variant=variant,
+            time_control=control.to_str(),
+            rulings=rules.to_dict(),
+            state=state_to_dict(new_game(variant=Variant(variant), rulings=rules))
+            if online
+            else {},
+            clock=clock_new(control, lag_policy=policy).to_dict(),
+            event_id=event_id,
+            pairing_id=pairing_id,
+            meta=meta or {},
+        )
+        _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
+        if start:
+            _start(match, actor=actor, now=_now(now))
+            match.save()
+    return match
+
+
+def _display_name(user: Any) -> str:
+    if user is None:
+        return ""
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    return str(full or user.get_username())
+
+
+def _start(match: Match, *, actor: Any, now: datetime) -> None:
+    match_set_status(match=match, status=Match.Status.RUNNING, actor=actor)
+    match.started_at = now
+    _event(match, MatchEvent.Kind.STARTED, actor=actor)
+
+
+@_atomic
+def match_start(*, match_id: int, actor: Any = None, now: datetime | None = None) -> Match:
+    """``pending`` → ``running``. The clock does not run yet: Red's first placement is
+    untimed (online), and over the board the first press starts Blue's clock."""
+    match = _lock(match_id)
+    if match.status != Match.Status.PENDING:
+        raise MatchError("invalid_transition", ply=match.ply)
+    _start(match, actor=actor, now=_now(now))
+    _after_change(match)
+    return match
+
+
+@_atomic
+def match_abort(
+    *, match_id: int, actor: Any = None, reason: str = "", now: datetime | None = None
+) -> Match:
+    """Abort a pending or running match (e.g. a round re-paired): no result, no record."""
+    match = _lock(match_id)
+    _require_arbiter(match, actor)
+    _require_not_over(match)
+    now_dt = _now(now)
+    clock = match_clock_state(match)
+    if clock.running is not None and clock.flagged is None:
+        clock, record = clock_stop(clock, now=epoch_ms(now_dt), note="abort")
+        match_set_status(
+            match=match, status=Match.Status.ABORTED, actor=actor, detail={"reason": reason}
+        )
+        _set_clock(match, clock, record, actor=actor)
+    else:
+        match_set_status(
+            match=match, status=Match.Status.ABORTED, actor=actor, detail={"reason": reason}
+        )
+        match.flag_deadline = None
+    _after_change(match)
+    return match
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+@_atomic
+def match_submit_action(
+    *,
+    match_id: int,
+    seat: str | None,
+    action_text: str,
+    expected_ply: int,
+    lag_ms: int = 0,
+    now: datetime | None = None,
+    actor: Any = None,
+) -> Match | _CommitThenRaise:
+    """Apply one decision of ``seat`` to an online match; see the module docstring.
+
+    ``expected_ply`` is the ply of the view the decision was chosen in; ``lag_ms`` the
+    client's transit-time estimate (credited within the lag quota). Returns the updated match.
+    """
+    now_dt = _now(now)
+    now_ms = epoch_ms(now_dt)
+    match = _lock(match_id)
+    _require_kind(match, Match.Kind.ONLINE)
+    _require_live(match)
+    clock = match_clock_state(match)
+    if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
+        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+    if isinstance(expected_ply, bool) or expected_ply != match.ply:
+        raise MatchError("stale_ply", ply=match.ply, detail=f"expected {expected_ply!r}")
+    side = seat_side(_require_seat(match, seat))
+    state = match_game_state(match)
+    if state.to_act is not side:
+        raise MatchError("not_your_turn", ply=match.ply)
+    if clock.paused:
+        raise MatchError("clock_paused", ply=match.ply)
+    try:
+        action = parse_action(action_text)
+    except InvalidActionError as exc:
+        raise MatchError("invalid_action", ply=match.ply, detail=exc.code) from None
+    try:
+        new_state = apply_action(state, action)
+    except IllegalActionError as exc:
+        raise MatchError("illegal_action", ply=match.ply, detail=exc.code) from None
+    if side is None or new_state.ply != match.ply + 1:  # pragma: no cover - engine invariant
+        raise RuntimeError(f"engine ply {new_state.ply} after match ply {match.ply}")
+
+    next_side = clock_side(new_state)
+    lag = _lag(lag_ms)
+    clock, record = clock_after_decision(
+        clock,
+        now=now_ms,
+        next_seat=None if next_side is None else int(next_side),
+        timed=next_side is not None,
+        lag_ms=lag,
+        # Every deployment placement is a press, even when the same seat places again.
+        turn_ended=True if state.phase is Phase.DEPLOYMENT else None,
+    )
+    text = action.to_str()
+    masked = history_text(state, action, None) if is_secret(state, action) else None
+    match.actions = [*match.actions, text]
+    match.history = [*match.history, [int(side), masked]]
+    match.state = state_to_dict(new_state)
+    match.ply = new_state.ply
+    remember_game_state(match, new_state)
+    if new_state.outcome is not None:
+        winner = new_state.outcome.winner
+        _finish(
+            match,
+            winner=Match.Winner.NONE if winner is None else winner.label,
+            method=new_state.outcome.termination.value,
+            now=now_dt,
+            actor=actor,
+        )
+    _set_clock(match, clock, record, actor=actor)
+    _event(match, MatchEvent.Kind.ACTION, actor=actor, seat=side.label, action=text, lag_ms=lag)
+    _after_change(match, history_from=match.ply)
+    return match
+
+
+@_atomic
+def match_resign(
+    *, match_id: int, seat: str | None, now: datetime | None = None, actor: Any = None
+) -> Match | _CommitThenRaise:
+    """``seat`` resigns: the opponent wins. Allowed at any time before the end (also while
+    paused); a flag that has already fallen decides the game first."""
+    now_dt = _now(now)
+    now_ms = epoch_ms(now_dt)
+    match = _lock(match_id)
+    _require_not_over(match)
+    seat = _require_seat(match, seat)
+    clock = match_clock_state(match)
+    if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
+        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+    record = None
+    if clock.running is not None:
+        clock, record = clock_stop(clock, now=now_ms, note="resignation")
+    _finish(
+        match,
+        winner=SEAT_LABELS[other_seat(seat_index(seat))],
+        method=Match.Method.RESIGNATION,
+        now=now_dt,
+        actor=actor,
+    )
+    _set_clock(match, clock, record, actor=actor)
+    _event(match, MatchEvent.Kind.RESIGN, actor=actor, seat=seat)
+    _after_change(match)
+    return match
+
+
+@_atomic
+def match_claim_flag(
+    *, match_id: int, seat: str | None, now: datetime | None = None, actor: Any = None
+) -> Match:
+    """A player claims the opponent's (or any) flag: the server re-checks its own clock.
+
+    Finishes the match on time if a flag has fallen, else ``MatchError("flag_not_fallen")``.
+    """
+    now_dt = _now(now)
+    match = _lock(match_id)
+    _require_seat(match, seat)
+    _require_live(match)
+    clock = match_clock_state(match)
+    if not _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=epoch_ms(now_dt), actor=actor):
+        raise MatchError("flag_not_fallen", ply=match.ply)
+    _event(match, MatchEvent.Kind.FLAG_CLAIM, actor=actor, seat=seat or "")
+    return match
+
+
+def match_adjudicate_timeout(
+    *, match_id: int, expected_ply: int | None = None, now: datetime | None = None
+) -> bool:
+    """Record a loss on time if the match's flag has fallen by ``now``; True if it did.
+
+    Idempotent, for the scheduled check and the sweep: does nothing (False) when the match is
+    gone, not running, at another ply than ``expected_ply`` (when given) or not flagged at
+    ``now``. A scheduled check (``expected_ply=None``) that finds the deadline moved on re-arms
+    the match's one pending check for the new deadline (``matches.timeouts``).
+    """
+    now_dt = _now(now)
+    with transaction.atomic():
+        try:
+            match = _lock(match_id)
+        except MatchError:
+            return False
+        if match.status != Match.Status.RUNNING:
+            return False
+        if expected_ply is not None and match.ply != expected_ply:
+            return False
+        if _adjudicate_if_flagged(
+            match, match_clock_state(match), now=now_dt, now_ms=epoch_ms(now_dt)
+        ):
+            return True
+        if expected_ply is None:
+            before = match.timeout_check_at
+            arm_timeout_check(match, fired=True)
+            if match.timeout_check_at != before:
+                match.save(update_fields=["timeout_check_at"])
+        return False
+
+
+def match_adjudicate_overdue(*, now: datetime | None = None) -> list[int]:
+    """The sweep: adjudicate every running match whose flag deadline has passed.
+
+    Returns the ids of the matches finished on time. Each match is handled in its own
+    transaction, so one failure does not hold back the others.
+    """
+    from matches.selectors import match_overdue_ids
+
+    now_dt = _now(now)
+    finished = []
+    for match_id, _ply in match_overdue_ids(now=now_dt):
+        try:
+            if match_adjudicate_timeout(match_id=match_id, now=now_dt):
+                finished.append(match_id)
+        except Exception:  # a sweep must go on with the other matches
+            logger.exception("timeout sweep failed for match %s", match_id)
+    return finished
+
+
+# ---------------------------------------------------------------------------- arbiter
+
+
+def _flag_first(match: Match, clock: ClockState, now_dt: datetime, actor: Any) -> bool:
+    return _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=epoch_ms(now_dt), actor=actor)
+
+
+@_atomic
+def match_pause(
+    *,
+    match_id: int,
+    actor: Any = None,
+    requester_seat: str | None = None,
+    note: str = "",
+    now: datetime | None = None,
+) -> Match | _CommitThenRaise:
+    """Pause the clock. Arbiters may pause any match; over the board, a player may too (to
+    call the arbiter), identified by ``requester_seat``."""
+    now_dt = _now(now)
+    match = _lock(match_id)
+    if not (match.kind == Match.Kind.OTB and requester_seat in (Seat.RED, Seat.BLUE)):
+        _require_arbiter(match, actor)
+    _require_live(match)
+    clock = match_clock_state(match)
+    if _flag_first(match, clock, now_dt, actor):
+        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+    if clock.paused:
+        raise MatchError("already_paused", ply=match.ply)
+    clock, record = clock_pause(clock, now=epoch_ms(now_dt), note=note[:500])
+    _set_clock(match, clock, record, actor=actor)
+    _event(match, MatchEvent.Kind.PAUSE, actor=actor, seat=requester_seat or "", note=note)
+    _after_change(match)
+    return match
+
+
+@_atomic
+def match_resume(
+    *,
+    match_id: int,
+    actor: Any = None,
+    requester_seat: str | None = None,
+    note: str = "",
+    now: datetime | None = None,
+) -> Match:
+    """Resume a paused clock (arbiters; over the board, also a player)."""
+    now_dt = _now(now)
+    match = _lock(match_id)
+    if not (match.kind == Match.Kind.OTB and requester_seat in (Seat.RED, Seat.BLUE)):
+        _require_arbiter(match, actor)
+    _require_live(match)
+    clock = match_clock_state(match)
+    if not clock.paused:
+        raise MatchError("not_paused", ply=match.ply)
+    clock, record = clock_resume(clock, now=epoch_ms(now_dt), note=note[:500])
+    _set_clock(match, clock, record, actor=actor)
+    _event(match, MatchEvent.Kind.RESUME, actor=actor, seat=requester_seat or "", note=note)
+    _after_change(match)
+    return match
+
+
+def event_pause_all(
+    *, event_id: int, actor: Any = None, note: str = "", now: datetime | None = None
+) -> list[int]:
+    """Pause every running, unpaused match of an event; returns the ids paused."""
+    return _for_event(event_id, match_pause, actor=actor, note=note, now=now, paused=False)
+
+
+def event_resume_all(
+    *, event_id: int, actor: Any = None, note: str = "", now: datetime | None = None
+) -> list[int]:
+    """Resume every paused match of an event; returns the ids resumed."""
+    return _for_event(event_id, match_resume, actor=actor, note=note, now=now, paused=True)
+
+
+def _for_event(
+    event_id: int,
+    service: Callable[..., Match],
+    *,
+    actor: Any,
+    note: str,
+    now: datetime | None,
+    paused: bool,
+) -> list[int]:
+    now_dt = _now(now)
+    done = []
+    for match in Match.objects.filter(event_id=event_id, status=Match.Status.RUNNING):
+        if match_clock_state(match).paused != paused:
+            continue
+        try:
+            service(match_id=match.pk, actor=actor, note=note, now=now_dt)
+        except MatchError as exc:  # finished meanwhile, flag fell, not an arbiter here …
+            logger.info("event %s: match %s skipped (%s)", event_id, match.pk, exc.code)
+            continue
+        done.append(match.pk)
+    return done
+
+
+@_atomic
+def match_adjust_time(
+    *,
+    match_id: int,
+    seat: str,
+    delta_ms: int,
+    reason: str,
+    actor: Any = None,
+    now: datetime | None = None,
+) -> Match | _CommitThenRaise:
+    """Add (``delta_ms`` > 0) or remove time from ``seat``'s clock, with a reason.
+
+    Removing more than is left leaves 0: for the running seat its flag then falls at once and
+    the scheduled check adjudicates it.
+    """
+    now_dt = _now(now)
+    match = _lock(match_id)
+    _require_arbiter(match, actor)
+    _require_live(match)
+    seat = _require_seat(match, seat)
+    if not reason.strip():
+        raise MatchError("reason_required", ply=match.ply)
+    if isinstance(delta_ms, bool) or not isinstance(delta_ms, int):
+        raise MatchError("bad_message", ply=match.ply)
+    clock = match_clock_state(match)
+    if _flag_first(match, clock, now_dt, actor):
+        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+    clock, record = clock_adjust(
+        clock, seat_index(seat), delta_ms, now=epoch_ms(now_dt), note=reason[:500]
+    )
+    _set_clock(match, clock, record, actor=actor)
+    _event(
+        match,
+        MatchEvent.Kind.TIME_ADJUST,
+        actor=actor,
+        seat=seat,
+        requested_ms=delta_ms,
+        applied_ms=record.delta_ms,
+        reason=reason,
+    )
+    _after_change(match)
+    return match
+
+
+@_atomic
+def match_set_result(
+    *,
+    match_id: int,
+    winner: str,
+    method: str = Match.Method.ARBITER,
+    reason: str = "",
+    actor: Any = None,
+    now: datetime | None = None,
+) -> Match:
+    """The arbiter (or the tournaments layer, ``actor=None``) sets the result.
+
+    On a pending or running match this finishes it (forfeit, no-show, a dispute decided …);
+    on a finished match it corrects the result (``match_finished`` is sent again with
+    ``corrected=True``). An aborted match cannot get a result.
+    """
+    now_dt = _now(now)
+    match = _lock(match_id)
+    _require_arbiter(match, actor)
+    if winner not in Match.Winner.values or method not in Match.Method.values:
+        raise MatchError("invalid_result", ply=match.ply)
+    if match.status == Match.Status.ABORTED:
+        raise MatchError("match_over", ply=match.ply)
+    previous = {"winner": match.winner, "method": match.method}
+    if match.status == Match.Status.FINISHED:
+        if previous == {"winner": winner, "method": method}:
+            return match
+        match.winner, match.method, match.disputed = winner, method, False
+        _announce_result_on_commit(match, corrected=True)
+    else:
+        now_ms = epoch_ms(now_dt)
+        clock = match_clock_state(match)
+        record = None
+        if clock_flagged(clock, now=now_ms) is not None and clock.flagged is None:
+            clock, record = clock_record_flag(clock, now=now_ms, note=reason[:500])
+        elif clock.running is not None:
+            clock, record = clock_stop(clock, now=now_ms, note=reason[:500])
+        _finish(match, winner=winner, method=method, now=now_dt, actor=actor)
+        _set_clock(match, clock, record, actor=actor)
+    _event(
+        match,
+        MatchEvent.Kind.RESULT_SET,
+        actor=actor,
+        winner=winner,
+        method=method,
+        reason=reason,
+        previous=previous,
+    )
+    _after_change(match)
+    return match
+
+
+# --------------------------------------------------------------------- over the board
+
+
+@_atomic
+def otb_clock_press(
+    *,
+    match_id: int,
+    seat: str,
+    expected_ply: int,
+    requester_seat: str | None = None,
+    actor: Any = None,
+    lag_ms: int = 0,
+    now: datetime | None = None,
+) -> Match | _CommitThenRaise:
+    """A press of ``seat``'s side of the over-the-board clock.
+
+    The first press is Red's, after its untimed first placement: Blue's clock starts. Then only
+    the seat whose clock runs may press; its time is charged and the other seat's starts. The
+    device names the ply it saw (a double tap is ``stale_ply``). Players (``requester_seat``)
+    and arbiters may press; presses stop once a result has been reported.
+    """
+    now_dt = _now(now)
+    now_ms = epoch_ms(now_dt)
+    match = _lock(match_id)
+    _require_kind(match, Match.Kind.OTB)
+    if requester_seat not in (Seat.RED, Seat.BLUE) and not (
+        actor is not None and user_can_arbitrate(actor, match)
+    ):
+        raise MatchError("not_a_player", ply=match.ply)
+    _require_live(match)
+    clock = match_clock_state(match)
+    if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
+        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+    if isinstance(expected_ply, bool) or expected_ply != match.ply:
+        raise MatchError("stale_ply", ply=match.ply)
+    seat = _require_seat(match, seat)
+    if match.otb_reports:
+        raise MatchError("result_reported", ply=match.ply)
+    if clock.paused:
+        raise MatchError("clock_paused", ply=match.ply)
+    pressing = seat_index(seat)
+    if clock.running is None:
+        if pressing != RED:
+            raise MatchError("not_running_seat", ply=match.ply)
+        clock, record = clock_start(clock, other_seat(RED), now=now_ms)
+    elif clock.running != pressing:
+        raise MatchError("not_running_seat", ply=match.ply)
+    else:
+        clock, record = clock_press(clock, now=now_ms, lag_ms=_lag(lag_ms))
+    match.ply += 1
+    _set_clock(match, clock, record, actor=actor)
+    _event(match, MatchEvent.Kind.PRESS, actor=actor, seat=seat)
+    _after_change(match)
+    return match
+
+
+@_atomic
+def otb_report_result(
+    *,
+    match_id: int,
+    seat: str | None,
+    winner: str,
+    method: str,
+    actor: Any = None,
+    now: datetime | None = None,
+) -> Match | _CommitThenRaise:
+    """A player reports the over-the-board result (winner + method).
+
+    The first report stops the clock. The same report from the other seat finishes the match;
+    a different one marks it disputed for the arbiter (``match_set_result``).
+    """
+    match = _lock(match_id)
+    _require_kind(match, Match.Kind.OTB)
+    seat = _require_seat(match, seat)
+    return _otb_report(match, seat=seat, winner=winner, method=method, actor=actor, now=now)
+
+
+@_atomic
+def otb_confirm_result(
+    *, match_id: int, seat: str | None, actor: Any = None, now: datetime | None = None
+) -> Match | _CommitThenRaise:
+    """``seat`` confirms the result its opponent reported (the match is then finished)."""
+    match = _lock(match_id)
+    _require_kind(match, Match.Kind.OTB)
+    seat = _require_seat(match, seat)
+    _require_live(match)
+    other = match.otb_reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
+    if other is None:
+        raise MatchError("nothing_to_confirm", ply=match.ply)
+    return _otb_report(
+        match, seat=seat, winner=other["winner"], method=other["method"], actor=actor, now=now
+    )
+
+
+def _otb_report(
+    match: Match, *, seat: str, winner: str, method: str, actor: Any, now: datetime | None
+) -> Match | _CommitThenRaise:
+    now_dt = _now(now)
+    now_ms = epoch_ms(now_dt)
+    _require_live(match)
+    if winner not in (Seat.RED, Seat.BLUE) or method not in OTB_REPORT_METHODS:
+        raise MatchError("invalid_result", ply=match.ply)
+    clock = match_clock_state(match)
+    if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
+        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+    report = {"winner": str(winner), "method": str(method)}
+    reports = dict(match.otb_reports)
+    first = not reports
+    reports[seat] = report
+    match.otb_reports = reports
+    if first and clock.running is not None:
+        clock, record = clock_stop(clock, now=now_ms, note="result reported")
+        _set_clock(match, clock, record, actor=actor)
+    other = reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
+    if other is None:
+        _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **report)
+    elif other == report:
+        _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, seat=seat, **report)
+        _finish(match, winner=report["winner"], method=report["method"], now=now_dt, actor=actor)
+    else:
+        match.disputed = True
+        _event(match, MatchEvent.Kind.DISPUTED, actor=actor, seat=seat, reports=reports)
+    _after_change(match)
+    return match

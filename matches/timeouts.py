@@ -1,0 +1,259 @@
+"""Flag falls without anyone connected: scheduling the timeout check.
+
+Nothing ticks on the server: a running match stores its ``flag_deadline`` (the instant the
+running seat's time is up). A flag fall must still be recorded as a loss within 250 ms even if
+no browser is connected, so after every change a *timeout check* is scheduled at the deadline;
+when it fires it calls ``services.match_adjudicate_timeout``, which locks the match and
+adjudicates only if the flag has really fallen (idempotent).
+
+**One pending check per match.** Most decisions move the deadline *later* (the mover's time is
+charged only up to the decision; lag credit adds to it) or hand the clock to the other seat.
+Scheduling a check per decision would queue one stale check per decision, each costing a locked
+read when it fires. Instead ``Match.timeout_check_at`` remembers when the match's pending check
+fires; a new one is scheduled only when the deadline moves *earlier* than that. When a check
+fires and finds no flag (the deadline moved on), it re-arms itself for the current deadline.
+
+**Backends** (setting ``MATCH_TIMEOUT_BACKEND``):
+
+* ``"celery"`` (the default when ``REDIS_URL`` is set): ``tasks.match_check_timeout_task`` with
+  ``eta`` = the deadline, plus the beat sweep ``tasks.match_sweep_timeouts_task`` as the
+  backstop for lost tasks; the worker sweeps once at start-up (restart recovery).
+* ``"inprocess"`` (the embedded default, no broker): ``TimeoutScheduler``, a daemon thread with a
+  heap of deadlines started by ``MatchesConfig.ready()`` in server processes. It also reads the
+  upcoming deadlines from the database every ``MATCH_TIMEOUT_SWEEP_SECONDS`` (at start-up first:
+  restart recovery adjudicates overdue clocks at once), so it needs nothing from the process
+  that scheduled a check.
+* ``"none"``: nothing is scheduled (tests that drive the services by hand).
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    from matches.models import Match
+
+logger = logging.getLogger(__name__)
+
+BACKENDS = ("celery", "inprocess", "none")
+
+
+def timeout_backend() -> str:
+    backend = getattr(settings, "MATCH_TIMEOUT_BACKEND", "inprocess")
+    if backend not in BACKENDS:
+        raise ValueError(f"MATCH_TIMEOUT_BACKEND must be one of {BACKENDS}, not {backend!r}")
+    return str(backend)
+
+
+def arm_timeout_check(match: Match, *, fired: bool = False) -> None:
+    """Make sure a check is pending for ``match``'s flag deadline (call before saving it).
+
+    Schedules one (after commit) when the match runs with a deadline and its pending check is
+    later than the deadline, missing, or — ``fired=True`` — the one firing now. Clears the
+    marker when nothing can flag.
+    """
+    from matches.models import Match
+
+    deadline = match.flag_deadline
+    if match.status != Match.Status.RUNNING or deadline is None:
+        match.timeout_check_at = None
+        return
+    pending = match.timeout_check_at
+    if pending is not None and pending <= deadline and not (fired and pending <= timezone.now()):
+        return
+    match.timeout_check_at = deadline
+    match_id = match.pk
+    transaction.on_commit(lambda: schedule_timeout_check(match_id=match_id, at=deadline))
+
+
+def schedule_timeout_check(*, match_id: int, at: datetime) -> None:
+    """Run ``match_adjudicate_timeout(match_id=…)`` at ``at`` on the configured backend."""
+    backend = timeout_backend()
+    if backend == "celery":
+        from matches.tasks import match_check_timeout_task
+
+        match_check_timeout_task.apply_async(args=(match_id,), eta=at)
+    elif backend == "inprocess":
+        scheduler.schedule(match_id, at)
+
+
+# ----------------------------------------------------------------------- in-process
+
+
+def _adjudicate(match_id: int) -> bool:
+    from matches.services import match_adjudicate_timeout
+
+    return match_adjudicate_timeout(match_id=match_id)
+
+
+def _upcoming(until: datetime) -> list[tuple[int, datetime]]:
+    from matches.selectors import match_upcoming_deadlines
+
+    return [
+        (match_id, deadline) for match_id, _ply, deadline in match_upcoming_deadlines(until=until)
+    ]
+
+
+class TimeoutScheduler:
+    """A daemon thread that runs timeout checks at their deadlines (no broker needed).
+
+    ``schedule(match_id, at)`` queues a check; every ``sweep_seconds`` the thread also queues
+    every running match whose deadline falls within the next ``2 × sweep_seconds`` (and at
+    start-up, every overdue one), so checks survive a restart and matches changed by other
+    processes are covered too. Only the earliest queued check per match is kept.
+    """
+
+    def __init__(
+        self,
+        *,
+        sweep_seconds: float = 1.0,
+        adjudicate: Callable[[int], bool] = _adjudicate,
+        upcoming: Callable[[datetime], list[tuple[int, datetime]]] = _upcoming,
+    ) -> None:
+        self.sweep_seconds = sweep_seconds
+        self._adjudicate = adjudicate
+        self._upcoming = upcoming
+        self._heap: list[tuple[float, int]] = []
+        self._due: dict[int, float] = {}  # match id -> earliest queued check (epoch seconds)
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self.checks_run = 0
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        with self._cond:
+            if self.running:
+                return
+            self._stopping = False
+            self._thread = threading.Thread(
+                target=self._run, name="match-timeout-scheduler", daemon=True
+            )
+            self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        with self._cond:
+            self._thread = None
+            self._heap.clear()
+            self._due.clear()
+
+    def schedule(self, match_id: int, at: datetime) -> None:
+        """Queue a check of ``match_id`` at ``at`` (ignored when not started)."""
+        when = at.timestamp()
+        with self._cond:
+            if not self.running:
+                return
+            current = self._due.get(match_id)
+            if current is not None and current <= when:
+                return
+            self._due[match_id] = when
+            heapq.heappush(self._heap, (when, match_id))
+            self._cond.notify_all()
+
+    def pending(self) -> int:
+        with self._cond:
+            return len(self._due)
+
+    def _pop_due(self) -> list[int]:
+        now = time.time()
+        due = []
+        while self._heap and self._heap[0][0] <= now:
+            when, match_id = heapq.heappop(self._heap)
+            if self._due.get(match_id) == when:
+                del self._due[match_id]
+                due.append(match_id)
+        return due
+
+    def _sync(self) -> None:
+        until = timezone.now() + timedelta(seconds=2 * self.sweep_seconds)
+        for match_id, deadline in self._upcoming(until):
+            self.schedule(match_id, deadline)
+
+    def _run(self) -> None:
+        next_sync = 0.0  # sync at once: restart recovery
+        try:
+            while True:
+                with self._cond:
+                    if self._stopping:
+                        return
+                    now = time.time()
+                    wake = next_sync
+                    if self._heap:
+                        wake = min(wake, self._heap[0][0])
+                    if wake > now:
+                        self._cond.wait(wake - now)
+                        continue
+                    due = self._pop_due()
+                for match_id in due:
+                    self._check(match_id)
+                if time.time() >= next_sync:
+                    try:
+                        self._sync()
+                    except Exception:
+                        logger.exception("timeout scheduler: reading deadlines failed")
+                    next_sync = time.time() + self.sweep_seconds
+                    close_old_connections()
+        finally:
+            close_old_connections()
+
+    def _check(self, match_id: int) -> None:
+        try:
+            self._adjudicate(match_id)
+        except Exception:
+            logger.exception("timeout check failed for match %s", match_id)
+        finally:
+            self.checks_run += 1
+
+
+scheduler = TimeoutScheduler(
+    sweep_seconds=float(getattr(settings, "MATCH_TIMEOUT_SWEEP_SECONDS", 1.0))
+)
+
+_SERVER_PROGRAMS = ("daphne", "uvicorn", "gunicorn", "hypercorn")
+
+
+def _is_server_process(argv: list[str]) -> bool:
+    """True in a process that serves requests (not ``migrate``, ``shell``, tests …)."""
+    program = os.path.basename(argv[0]) if argv else ""
+    if any(name in program for name in _SERVER_PROGRAMS):
+        return True
+    if "runserver" in argv:
+        # With the autoreloader, the parent only watches files; the child (RUN_MAIN) serves.
+        return "--noreload" in argv or os.environ.get("RUN_MAIN") == "true"
+    return False
+
+
+def autostart() -> bool:
+    """Start the in-process scheduler when the settings ask for it in this process.
+
+    ``MATCH_TIMEOUT_SCHEDULER_AUTOSTART``: ``"auto"`` (default: in server processes only),
+    ``True`` or ``False``.
+    """
+    if timeout_backend() != "inprocess":
+        return False
+    mode = getattr(settings, "MATCH_TIMEOUT_SCHEDULER_AUTOSTART", "auto")
+    if mode is False or (mode == "auto" and not _is_server_process(sys.argv)):
+        return False
+    scheduler.start()
+    return True
