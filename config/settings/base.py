@@ -142,3 +142,19 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="INFO")},
 }
+
+# -------------------------------------------------------------------------------- matches
+# Flag falls are adjudicated even when nobody is connected (matches/timeouts.py): by Celery
+# tasks at the deadline plus the beat sweep when a broker is configured, else by an in-process
+# scheduler thread that the server process starts ("auto": only in server processes).
+MATCH_TIMEOUT_BACKEND: str = env(
+    "MATCH_TIMEOUT_BACKEND", default="celery" if REDIS_URL else "inprocess"
+)
+MATCH_TIMEOUT_SCHEDULER_AUTOSTART: bool | str = "auto"
+MATCH_TIMEOUT_SWEEP_SECONDS: float = env.float("MATCH_TIMEOUT_SWEEP_SECONDS", default=1.0)
+CELERY_BEAT_SCHEDULE = {
+    "matches-timeout-sweep": {
+        "task": "matches.tasks.match_sweep_timeouts_task",
+        "schedule": 2.0,  # seconds; the backstop for checks lost with a broker or worker
+    },
+}

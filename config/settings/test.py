@@ -38,3 +38,8 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 
 WHITENOISE_AUTOREFRESH = True
+
+# Timeout checks: the tests start an in-process scheduler themselves when they need one, and
+# call the Celery task directly; nothing runs in the background otherwise.
+MATCH_TIMEOUT_BACKEND = "inprocess"
+MATCH_TIMEOUT_SCHEDULER_AUTOSTART = False
