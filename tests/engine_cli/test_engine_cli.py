@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from engine_cli_helpers import first_war_ply, record_dict, write_json
 
-from engine import cli, playout
+from engine import cli, playout, rules
 from engine.actions import Action
 from engine.cli import main, render_view, replay_record
 from engine.observation import observe
@@ -198,7 +198,7 @@ def test_an_invariant_violation_names_seed_and_ply(
 def test_an_engine_exception_is_reported_with_seed_and_ply(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = playout.apply_unchecked
+    real = rules.apply_unchecked
 
     def crashing(state: GameState, action: Action) -> GameState:
         if state.ply == 3:
