@@ -14,8 +14,9 @@ Criteria, most important first (a criterion is only traded for a higher one):
 2. No rematch: there is no edge between players who have met (hard, never relaxed).
 3. The bye goes to a player who has not had a pairing bye, and among those to the lowest-ranked
    one for whom the rest can still be paired (``REPEAT_BYE``, then ``BYE_RANK``).
-4. Absolute colour rules: nobody ends the round with a colour difference beyond ±2, and nobody
-   gets the same colour three times in a row (``COLOUR_ABSOLUTE``).
+4. Absolute colour rules: the fewest players end the round with a colour difference beyond ±2
+   or with the same colour three times in a row (``COLOUR_ABSOLUTE``; for each pair, the
+   better of its two colour allocations counts).
 5. Score groups: the sum over pairs of the squared score difference is minimal
    (``SCORE_DIFFERENCE``), so players meet their own score group and the fewest, smallest floats
    are made.
@@ -135,18 +136,20 @@ def colour_preference(colours: Sequence[Colour]) -> ColourPreference:
     return ColourPreference(colours[-1].other, Strength.MILD, difference)
 
 
-def breaks_colour_rules(colours: Sequence[Colour]) -> bool:
-    """True if this colour sequence has a difference beyond ±2 or three equal colours in a row."""
-    difference = 0
-    run = 0
-    previous: Colour | None = None
-    for colour in colours:
-        difference += 1 if colour is Colour.RED else -1
-        run = run + 1 if colour is previous else 1
-        previous = colour
-        if abs(difference) > 2 or run >= 3:
-            return True
-    return False
+def breaks_colour_rules(colours: Sequence[Colour], colour: Colour) -> bool:
+    """Whether playing ``colour`` after ``colours`` breaks an absolute colour rule.
+
+    The rules: no colour difference beyond ±2, no same colour three times in a row (both counted
+    over played games only).
+
+    >>> breaks_colour_rules([Colour.RED, Colour.RED], Colour.RED)
+    True
+    >>> breaks_colour_rules([Colour.RED, Colour.BLUE, Colour.RED], Colour.RED)
+    False
+    """
+    difference = sum(1 if c is Colour.RED else -1 for c in colours)
+    difference += 1 if colour is Colour.RED else -1
+    return abs(difference) > 2 or (len(colours) >= 2 and colours[-1] is colours[-2] is colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +341,7 @@ def allocate_colours(
 
     In order (FIDE C.04.3 E.1–E.5, with Red in the place of White):
 
+    0. The allocation that breaks fewer absolute colour rules (:func:`breaks_colour_rules`).
     1. If both preferences can be granted (different colours, or only one player has one),
        grant them.
     2. Otherwise the stronger preference wins (absolute > strong > mild); between two absolute
@@ -349,7 +353,11 @@ def allocate_colours(
     """
     pa, pb = a.preference, b.preference
     colour_a: Colour
-    if pa.colour is not pb.colour:
+    a_red = _breaks(a, Colour.RED) + _breaks(b, Colour.BLUE)
+    a_blue = _breaks(a, Colour.BLUE) + _breaks(b, Colour.RED)
+    if a_red != a_blue:
+        colour_a = Colour.RED if a_red < a_blue else Colour.BLUE
+    elif pa.colour is not pb.colour:
         colour_a = pa.colour if pa.colour is not None else _other(pb.colour)
     elif pa.colour is not None:
         if pa.strength != pb.strength:
@@ -363,6 +371,10 @@ def allocate_colours(
         colour = initial_colour if higher.seed_position % 2 == 1 else initial_colour.other
         colour_a = colour if higher is a else colour.other
     return (a.player, b.player) if colour_a is Colour.RED else (b.player, a.player)
+
+
+def _breaks(player: SwissPlayer, colour: Colour) -> int:
+    return int(breaks_colour_rules([c for _, c in player.colours], colour))
 
 
 def _other(colour: Colour | None) -> Colour:
@@ -488,6 +500,7 @@ class _Context:
         index = {p.player: i for i, p in enumerate(players)}
         self.met = [frozenset(index[o] for o in p.opponents if o in index) for p in players]
         self.pref = [(p.preference.colour, p.preference.strength) for p in players]
+        self.breaks = [(_breaks(p, Colour.RED), _breaks(p, Colour.BLUE)) for p in players]
 
 
 def _candidate_pairs(context: _Context, members: Sequence[int], k: int) -> list[tuple[int, int]]:
@@ -513,8 +526,10 @@ def _pair_penalty(context: _Context, i: int, j: int) -> tuple[int, ...]:
     """The penalty vector of pairing ranks ``i < j`` (see the module docstring)."""
     colour_i, strength_i = context.pref[i]
     colour_j, strength_j = context.pref[j]
+    red_i, blue_i = context.breaks[i]
+    red_j, blue_j = context.breaks[j]
+    absolute = min(red_i + blue_j, blue_i + red_j)
     same = colour_i is not None and colour_i is colour_j
-    absolute = same and strength_i == strength_j == Strength.ABSOLUTE
     strong = same and min(strength_i, strength_j) >= Strength.STRONG
     difference = context.units[i] - context.units[j]
     start_i, end_i = context.group_start[i], context.group_end[i]
@@ -522,7 +537,7 @@ def _pair_penalty(context: _Context, i: int, j: int) -> tuple[int, ...]:
         seed = abs((j - i) - (end_i - start_i) // 2)
     else:
         seed = (end_i - 1 - i) + (j - context.group_start[j])
-    return (0, 0, int(absolute), difference * difference, int(same), int(strong), seed)
+    return (0, 0, absolute, difference * difference, int(same), int(strong), seed)
 
 
 def _bye_penalties(context: _Context) -> list[tuple[int, ...]]:
