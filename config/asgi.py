@@ -18,12 +18,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from matches.routing import websocket_urlpatterns  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as event_websockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + event_websockets)),
         ),
     }
 )
