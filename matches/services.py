@@ -589,7 +589,7 @@ def match_adjudicate_timeout(
             return True
         if expected_ply is None:
             before = match.timeout_check_at
-            arm_timeout_check(match, fired=True)
+            arm_timeout_check(match, fired_at=now_dt)
             if match.timeout_check_at != before:
                 match.save(update_fields=["timeout_check_at"])
         return False

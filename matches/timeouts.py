@@ -57,12 +57,12 @@ def timeout_backend() -> str:
     return str(backend)
 
 
-def arm_timeout_check(match: Match, *, fired: bool = False) -> None:
+def arm_timeout_check(match: Match, *, fired_at: datetime | None = None) -> None:
     """Make sure a check is pending for ``match``'s flag deadline (call before saving it).
 
     Schedules one (after commit) when the match runs with a deadline and its pending check is
-    later than the deadline, missing, or — ``fired=True`` — the one firing now. Clears the
-    marker when nothing can flag.
+    later than the deadline, missing, or due by ``fired_at`` (a check running at ``fired_at``
+    re-arms). Clears the marker when nothing can flag.
     """
     from matches.models import Match
 
@@ -71,7 +71,8 @@ def arm_timeout_check(match: Match, *, fired: bool = False) -> None:
         match.timeout_check_at = None
         return
     pending = match.timeout_check_at
-    if pending is not None and pending <= deadline and not (fired and pending <= timezone.now()):
+    fired = fired_at is not None and pending is not None and pending <= fired_at
+    if pending is not None and pending <= deadline and not fired:
         return
     match.timeout_check_at = deadline
     match_id = match.pk
