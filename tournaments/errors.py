@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.pairing.errors import PairingError
 

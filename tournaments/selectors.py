@@ -465,3 +465,9 @@ def event_with_rounds(*, slug: str) -> Event | None:
         .prefetch_related(Prefetch("round_set", queryset=Round.objects.order_by("number")))
         .first()
     )
+
+
+def event_public_by_id(*, event_id: int, user: UserLike | None = None) -> bool:
+    """Whether the event exists and ``user`` may watch its public pages."""
+    event = Event.objects.filter(pk=event_id).first()
+    return event is not None and event_is_visible(event=event, user=user)

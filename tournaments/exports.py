@@ -1,0 +1,378 @@
+"""Exports of an event: standings and pairings (CSV, JSON), FIDE TRF, game records, slips.
+
+Everything exported is public data (published rounds only), so the export views need no
+permission beyond seeing the event.
+
+TRF (FIDE Tournament Report File, the TRF16 layout that Swiss-Manager, JaVaFo and bbpPairings
+read) maps this game onto chess notions as follows (also in ``docs/tournaments.md``):
+
+* starting rank = the event's seed order (manual seed, then rating, then entry order);
+* Red (moves first) is ``w``, Blue is ``b``; a win ``1``, a loss ``0``; there are no draws;
+* a forfeit win ``+`` and forfeit loss ``-`` (with the scheduled opponent and colour); a double
+  forfeit is ``-`` for both;
+* the pairing bye is ``0000 - U``; a round missed before a late entry is ``F`` when granted a
+  win's points, ``H`` when granted less than a win but more than nothing, ``Z`` otherwise; a
+  round missed while withdrawn is ``0000 - Z``;
+* a game still without a result is written with its opponent and colour and a blank result;
+* tag lines: 012 name, 022 venue, 042/052 dates, 062 players, 072 rated players, 092 type,
+  102 organiser, 122 time control, and the bbpPairings/JaVaFo extensions ``XXR`` (rounds) and
+  ``BBW``/``BBL``/``BBF``/``BBU``/``BBZ`` (points for a win, loss, forfeit win, pairing bye and
+  absence).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import NoReverseMatch, reverse
+from django.utils.text import slugify
+
+from tournaments import selectors
+from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.views_common import visible_event
+
+# ------------------------------------------------------------------------------- standings
+
+
+def _num(value: Fraction | Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return "" if value is None else str(value)
+
+
+def standings_rows(event: Event) -> tuple[list[str], list[list[str]]]:
+    table = selectors.event_standings(event=event)
+    header = ["rank", "name", "points", *[code for code, _s, _l in table.columns]]
+    header += ["played", "wins", "losses", "forfeit_wins", "forfeit_losses", "byes", "status"]
+    rows = []
+    for line in table.lines:
+        row = line.row
+        rows.append(
+            [
+                str(row.rank),
+                line.entry.name,
+                _num(row.points),
+                *[_num(v) for v in row.tiebreaks],
+                str(row.played),
+                str(row.wins),
+                str(row.losses),
+                str(row.forfeit_wins),
+                str(row.forfeit_losses),
+                str(row.byes),
+                line.entry.status,
+            ]
+        )
+    return header, rows
+
+
+def _csv_response(filename: str, header: list[str], rows: list[list[str]]) -> HttpResponse:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _filename(event: Event, suffix: str) -> str:
+    return f"{slugify(event.slug) or 'event'}-{suffix}"
+
+
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = visible_event(request, slug)
+    header, rows = standings_rows(event)
+    return _csv_response(_filename(event, "standings.csv"), header, rows)
+
+
+def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
+    event = visible_event(request, slug)
+    table = selectors.event_standings(event=event)
+    data = {
+        "event": event.slug,
+        "name": event.name,
+        "after_round": table.after_round,
+        "tiebreaks": [code for code, _s, _l in table.columns],
+        "standings": [
+            {
+                "rank": line.row.rank,
+                "entry_id": line.entry.pk,
+                "name": line.entry.name,
+                "points": _num(line.row.points),
+                "tiebreaks": {
+                    code: _num(v)
+                    for (code, _s, _l), v in zip(table.columns, line.row.tiebreaks, strict=True)
+                },
+                "played": line.row.played,
+                "wins": line.row.wins,
+                "losses": line.row.losses,
+                "byes": line.row.byes,
+                "status": line.entry.status,
+            }
+            for line in table.lines
+        ],
+    }
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+# -------------------------------------------------------------------------------- pairings
+
+
+def _public_round(event: Event, number: int) -> Round:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    if not round_.is_public:
+        raise Http404
+    return round_
+
+
+def pairing_dict(p: Pairing) -> dict[str, Any]:
+    return {
+        "table": p.table,
+        "red": p.red.name,
+        "red_id": p.red_id,
+        "blue": p.blue.name if p.blue else None,
+        "blue_id": p.blue_id,
+        "result": p.result,
+        "method": p.method,
+        "confirmed": p.confirmation == Pairing.Confirmation.CONFIRMED,
+        "disputed": p.disputed,
+        "match_id": p.match_id,
+    }
+
+
+def pairings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = visible_event(request, slug)
+    round_ = _public_round(event, number)
+    header = ["table", "red", "blue", "result", "method"]
+    rows = [
+        [str(p.table), p.red.name, p.blue.name if p.blue else "", p.result, p.method]
+        for p in selectors.round_pairings(round=round_)
+    ]
+    return _csv_response(_filename(event, f"round-{number}.csv"), header, rows)
+
+
+def pairings_json(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = visible_event(request, slug)
+    round_ = _public_round(event, number)
+    data = {
+        "event": event.slug,
+        "round": round_.number,
+        "status": round_.status,
+        "pairings": [pairing_dict(p) for p in selectors.round_pairings(round=round_)],
+    }
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+# ------------------------------------------------------------------------------------- TRF
+
+
+def _points(value: Fraction) -> str:
+    return f"{float(value):4.1f}"
+
+
+def _put(line: list[str], start: int, text: str) -> None:
+    """Write ``text`` at 1-based column ``start`` of ``line`` (a list of characters)."""
+    for i, ch in enumerate(text):
+        line[start - 1 + i] = ch
+
+
+def trf_text(event: Event) -> str:
+    """The event as a TRF16 file (see the module docstring for the mapping)."""
+    data = selectors.event_history(event=event)
+    table = selectors.event_standings(event=event)
+    rounds = data.last_round
+    ordered = selectors.seed_order(data.entries.values())
+    start_rank = {e.pk: i for i, e in enumerate(ordered, start=1)}
+    by_round: dict[tuple[int, int], tuple[Pairing, int]] = {}
+    numbers = {r.pk: r.number for r in data.rounds}
+    for p in data.pairings:
+        n = numbers[p.round_id]
+        by_round[(p.red_id, n)] = (p, 0)
+        if p.blue_id is not None:
+            by_round[(p.blue_id, n)] = (p, 1)
+    rows = {line.entry.pk: line.row for line in table.lines}
+    scheme = selectors.points_scheme(event)
+    header = [
+        f"012 {event.name}",
+        f"022 {event.venue or ('Online' if event.online else '')}",
+        f"042 {event.starts_on:%Y/%m/%d}",
+        f"052 {(event.ends_on or event.starts_on):%Y/%m/%d}",
+        f"062 {len(ordered)}",
+        f"072 {sum(1 for e in ordered if e.rating)}",
+        f"092 {Event.PairingSystem(event.pairing_system).label}",
+        f"102 {event.organiser.get_username()}",
+        f"122 {event.time_control}",
+        f"XXR {event.rounds}",
+        f"BBW {_points(scheme.win)}",
+        f"BBL {_points(scheme.loss)}",
+        f"BBF {_points(scheme.forfeit_win)}",
+        f"BBU {_points(scheme.pairing_bye)}",
+        f"BBZ {_points(Fraction(0))}",
+    ]
+    lines = [h.rstrip() for h in header]
+    for entry in ordered:
+        row = rows[entry.pk]
+        line = [" "] * (89 + 10 * rounds)
+        _put(line, 1, "001")
+        _put(line, 5, f"{start_rank[entry.pk]:4d}")
+        _put(line, 15, entry.name[:33].ljust(33))
+        if entry.rating:
+            _put(line, 49, f"{max(0, min(entry.rating, 9999)):4d}")
+        _put(line, 81, _points(row.points))
+        _put(line, 86, f"{row.rank:4d}")
+        for n in range(1, rounds + 1):
+            _put(line, 92 + 10 * (n - 1), _trf_round(entry, n, by_round, start_rank, scheme.win))
+        lines.append("".join(line).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _trf_round(
+    entry: Entry,
+    number: int,
+    by_round: dict[tuple[int, int], tuple[Pairing, int]],
+    start_rank: dict[int, int],
+    win: Fraction,
+) -> str:
+    found = by_round.get((entry.pk, number))
+    if found is None:
+        if number < entry.first_round:
+            points = Fraction(entry.missed_round_points)
+            code = "F" if points >= win else ("H" if points > 0 else "Z")
+        else:
+            code = "Z"
+        return f"0000 - {code}"
+    p, seat = found
+    if p.blue_id is None:
+        return "0000 - U"
+    opponent = p.blue_id if seat == 0 else p.red_id
+    colour = "w" if seat == 0 else "b"
+    res = Pairing.Result
+    red_code = {
+        res.RED_WON: "1",
+        res.BLUE_WON: "0",
+        res.RED_WON_BY_FORFEIT: "+",
+        res.BLUE_WON_BY_FORFEIT: "-",
+        res.DOUBLE_FORFEIT: "-",
+        res.PENDING: " ",
+    }
+    blue_code = {
+        res.RED_WON: "0",
+        res.BLUE_WON: "1",
+        res.RED_WON_BY_FORFEIT: "-",
+        res.BLUE_WON_BY_FORFEIT: "+",
+        res.DOUBLE_FORFEIT: "-",
+        res.PENDING: " ",
+    }
+    code = (red_code if seat == 0 else blue_code)[p.result]
+    assert opponent is not None  # noqa: S101 - a played table has two seats
+    return f"{start_rank[opponent]:4d} {colour} {code}"
+
+
+def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
+    event = visible_event(request, slug)
+    response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "trf.txt")}"'
+    return response
+
+
+# ------------------------------------------------------------------------------ game records
+
+
+def _match_record_json(match_id: int) -> str | None:
+    """The finished match's game record as JSON, through the matches app (if it offers it)."""
+    try:
+        from matches import services as match_services
+        from matches.models import Match
+    except ImportError:
+        return None
+    record_of = getattr(match_services, "match_record", None)
+    match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
+    if record_of is None or match is None:
+        return None
+    record = record_of(match=match)
+    to_json = getattr(record, "to_json", None)
+    return to_json() if callable(to_json) else json.dumps(record, default=str)
+
+
+def games_zip_bytes(event: Event) -> bytes:
+    """A zip of every published table: one JSON summary per table, plus its game record when
+    the table was played as a finished clocked match."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        index = []
+        for round_ in selectors.event_rounds(event=event, public=True):
+            for p in selectors.round_pairings(round=round_):
+                base = f"round-{round_.number:02d}/table-{p.table:03d}"
+                summary = pairing_dict(p) | {"round": round_.number}
+                archive.writestr(f"{base}.json", json.dumps(summary, ensure_ascii=False, indent=2))
+                record = _match_record_json(p.match_id) if p.match_id else None
+                if record is not None:
+                    archive.writestr(f"{base}-record.json", record)
+                    summary["record"] = f"{base}-record.json"
+                index.append(summary)
+        archive.writestr(
+            "index.json",
+            json.dumps({"event": event.slug, "tables": index}, ensure_ascii=False, indent=2),
+        )
+    return buffer.getvalue()
+
+
+def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
+    event = visible_event(request, slug)
+    response = HttpResponse(games_zip_bytes(event), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "games.zip")}"'
+    return response
+
+
+# ---------------------------------------------------------------------------- result slips
+
+
+@dataclass(frozen=True)
+class Slip:
+    pairing: Pairing
+    url: str
+    qr_svg: str
+
+
+def table_url(request: HttpRequest, pairing: Pairing) -> str:
+    """Where the table's QR code leads: the match's clock page when the table has a clocked
+    match (and the matches app names such a page), else the round's public page."""
+    if pairing.match_id is not None:
+        for name in ("matches:otb_clock", "matches:match_detail", "matches:detail"):
+            try:
+                return request.build_absolute_uri(reverse(name, args=[pairing.match_id]))
+            except NoReverseMatch:
+                continue
+    path = reverse(
+        "tournaments:round_detail",
+        kwargs={"slug": pairing.round.event.slug, "number": pairing.round.number},
+    )
+    return request.build_absolute_uri(f"{path}#table-{pairing.table}")
+
+
+def qr_svg(data: str) -> str:
+    """An inline SVG QR code for ``data``."""
+    import qrcode
+    from qrcode.image.svg import SvgPathImage
+
+    image = qrcode.make(data, image_factory=SvgPathImage, box_size=8, border=2)
+    text: str = image.to_string(encoding="unicode")
+    return text
+
+
+def result_slips(request: HttpRequest, round_: Round) -> list[Slip]:
+    slips = []
+    for p in selectors.round_pairings(round=round_):
+        if p.blue_id is None:
+            continue
+        url = table_url(request, p)
+        slips.append(Slip(pairing=p, url=url, qr_svg=qr_svg(url)))
+    return slips

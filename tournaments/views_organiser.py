@@ -1,0 +1,396 @@
+"""Pages for the people who run an event: organisers, co-organisers and arbiters.
+
+Every view finds the event through ``managed_event`` (a 404 for anyone else, so drafts stay
+hidden), binds a form, calls one service and redirects back; ``attempt`` turns a refusal into
+a translated message. Arbiters reach the dashboard, results, disputes, check-in and printouts;
+settings, entries and rounds are for organisers and co-organisers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import (
+    CsvImportForm,
+    EntryAddForm,
+    EventForm,
+    ReasonForm,
+    ResultForm,
+    RoleForm,
+    StatusForm,
+    SwapForm,
+)
+from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.views_common import attempt, back, form_errors, managed_event
+
+
+def _dashboard_url(event: Event) -> str:
+    return reverse("tournaments:manage_event", kwargs={"slug": event.slug})
+
+
+@login_required
+def manage_list(request: HttpRequest) -> HttpResponse:
+    events = selectors.event_list_managed(user=request.user).order_by("-starts_on")
+    return render(request, "tournaments/manage/list.html", {"events": events})
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        fields = form.service_fields()
+        name, starts_on = fields.pop("name"), fields.pop("starts_on")
+        event = attempt(
+            request,
+            lambda: services.event_create(
+                organiser=request.user,  # type: ignore[arg-type]
+                name=name,
+                starts_on=starts_on,
+                **fields,
+            ),
+            _("Event created. Open registration when you are ready."),
+        )
+        if event is not None:
+            return redirect(_dashboard_url(event))
+    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug)
+    form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
+    if request.method == "POST" and form.is_valid():
+        done = attempt(
+            request,
+            lambda: services.event_update(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                **form.service_fields(),
+            ),
+            _("Settings saved."),
+        )
+        if done is not None:
+            return redirect(_dashboard_url(event))
+    context = {"form": form, "event": event, "tab": "manage"}
+    return render(request, "tournaments/manage/event_form.html", context)
+
+
+@login_required
+def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    entries = selectors.event_entries(event=event)
+    active = [e for e in entries if e.status == Entry.Status.ACTIVE]
+    rounds = selectors.event_rounds(event=event, public=False)
+    latest = rounds[-1] if rounds else None
+    context: dict[str, Any] = {
+        "event": event,
+        "role": selectors.event_role_of(user=request.user, event=event),
+        "can_manage": selectors.event_can_manage(user=request.user, event=event),
+        "entries": entries,
+        "active_count": len(active),
+        "checked_in_count": sum(1 for e in active if e.checked_in),
+        "rounds": rounds,
+        "latest": latest,
+        "can_pair": latest is None or latest.status == Round.Status.COMPLETE,
+        "recommended_rounds": services.recommended_rounds(len(active)),
+        "max_rounds": services.max_swiss_rounds(len(active)),
+        "disputes": selectors.event_disputes(event=event),
+        "awaiting": selectors.event_awaiting_confirmation(event=event),
+        "audit": selectors.event_audit_log(event=event, limit=30),
+        "roles": selectors.event_roles(event=event),
+        "add_form": EntryAddForm(),
+        "csv_form": CsvImportForm(),
+        "role_form": RoleForm(),
+        "result_form": ResultForm(),
+        "statuses": [
+            (value, label)
+            for value, label in Event.Status.choices
+            if value in Event.ALLOWED_TRANSITIONS.get(event.status, ())
+        ],
+        "tab": "manage",
+    }
+    return render(request, "tournaments/manage/dashboard.html", context)
+
+
+@login_required
+@require_POST
+def event_status(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug)
+    form = StatusForm(request.POST)
+    if form.is_valid():
+        attempt(
+            request,
+            lambda: services.event_set_status(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                status=form.cleaned_data["status"],
+            ),
+            _("Event status changed."),
+        )
+    return redirect(_dashboard_url(event))
+
+
+@login_required
+@require_POST
+def role_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        attempt(
+            request,
+            lambda: services.event_role_add(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                user=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+            ),
+            _("Role added."),
+        )
+    return redirect(_dashboard_url(event))
+
+
+@login_required
+@require_POST
+def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug)
+    form = EntryAddForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        data = form.cleaned_data
+        attempt(
+            request,
+            lambda: services.entry_add(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                name=data["name"],
+                user=data["username"],
+                rating=data["rating"],
+                missed_round_points=data["missed_round_points"],
+            ),
+            _("Player added."),
+        )
+    return redirect(_dashboard_url(event))
+
+
+@login_required
+@require_POST
+def entry_import(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug)
+    form = CsvImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        created = attempt(
+            request,
+            lambda: services.entry_import_csv(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                text=form.cleaned_data["csv"],
+            ),
+        )
+        if created is not None:
+            messages.success(request, _("%(count)s players imported.") % {"count": len(created)})
+    return redirect(_dashboard_url(event))
+
+
+ENTRY_ACTIONS = ("check_in", "check_out", "withdraw", "reinstate", "disqualify")
+
+
+@login_required
+@require_POST
+def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) -> HttpResponse:
+    if action not in ENTRY_ACTIONS:
+        raise Http404
+    event = managed_event(request, slug, arbiter=action in ("check_in", "check_out"))
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    user: Any = request.user
+    if action in ("check_in", "check_out"):
+        attempt(
+            request,
+            lambda: services.entry_check_in(
+                actor=user, entry=entry, checked_in=action == "check_in"
+            ),
+        )
+    elif action == "withdraw":
+        attempt(request, lambda: services.entry_withdraw(actor=user, entry=entry), _("Withdrawn."))
+    elif action == "reinstate":
+        attempt(
+            request, lambda: services.entry_reinstate(actor=user, entry=entry), _("Reinstated.")
+        )
+    else:
+        form = ReasonForm(request.POST)
+        if not form.is_valid():
+            form_errors(request, form)
+        else:
+            attempt(
+                request,
+                lambda: services.entry_disqualify(
+                    actor=user, entry=entry, reason=form.cleaned_data["reason"]
+                ),
+                _("Disqualified."),
+            )
+    return back(request, _dashboard_url(event))
+
+
+@login_required
+@require_POST
+def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug)
+    round_ = attempt(
+        request,
+        lambda: services.round_pair(actor=request.user, event=event),  # type: ignore[arg-type]
+        _("Draft pairings made. Check them, then publish."),
+    )
+    if round_ is not None:
+        return redirect("tournaments:manage_round", slug=event.slug, number=round_.number)
+    return redirect(_dashboard_url(event))
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+@login_required
+def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    round_ = _round(event, number)
+    pairings = selectors.round_pairings(round=round_)
+    players = Entry.objects.filter(
+        Q(pairings_as_red__round=round_) | Q(pairings_as_blue__round=round_)
+    ).order_by("name")
+    context = {
+        "event": event,
+        "round": round_,
+        "pairings": pairings,
+        "swap_form": SwapForm(entries=players),
+        "result_form": ResultForm(),
+        "can_manage": selectors.event_can_manage(user=request.user, event=event),
+        "rounds": selectors.event_rounds(event=event, public=False),
+        "tab": "manage",
+    }
+    return render(request, "tournaments/manage/round.html", context)
+
+
+ROUND_ACTIONS: dict[str, tuple[Any, Any]] = {
+    "publish": (services.round_publish, gettext_lazy("Round published.")),
+    "unpublish": (services.round_unpublish, gettext_lazy("Round taken back to draft.")),
+    "repair": (services.round_repair, gettext_lazy("Round paired again.")),
+    "delete": (services.round_delete_draft, gettext_lazy("Draft deleted.")),
+}
+
+
+@login_required
+@require_POST
+def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
+    if action not in ROUND_ACTIONS:
+        raise Http404
+    event = managed_event(request, slug)
+    round_ = _round(event, number)
+    service, message = ROUND_ACTIONS[action]
+    done = attempt(request, lambda: service(actor=request.user, round=round_), str(message))
+    if done is None and action != "delete":
+        return redirect("tournaments:manage_round", slug=event.slug, number=number)
+    if action == "delete":
+        return redirect(_dashboard_url(event))
+    target = done if isinstance(done, Round) else round_
+    return redirect("tournaments:manage_round", slug=event.slug, number=target.number)
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = managed_event(request, slug)
+    round_ = _round(event, number)
+    form = SwapForm(request.POST, entries=Entry.objects.filter(event=event))
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        data = form.cleaned_data
+        attempt(
+            request,
+            lambda: services.round_swap(
+                actor=request.user,  # type: ignore[arg-type]
+                round=round_,
+                first=data["first"],
+                second=data["second"],
+                allow_rematch=data["allow_rematch"],
+            ),
+            _("Players swapped."),
+        )
+    return redirect("tournaments:manage_round", slug=event.slug, number=number)
+
+
+@login_required
+@require_POST
+def pairing_result(request: HttpRequest, slug: str, pairing_id: int) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round"), pk=pairing_id, round__event=event
+    )
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        data = form.cleaned_data
+        attempt(
+            request,
+            lambda: services.result_set(
+                actor=request.user,  # type: ignore[arg-type]
+                pairing=pairing,
+                result=data["result"],
+                method=data.get("method") or "",
+                reason=data.get("reason") or "",
+            ),
+            _("Result saved."),
+        )
+    fallback = reverse(
+        "tournaments:manage_round", kwargs={"slug": event.slug, "number": pairing.round.number}
+    )
+    return back(request, fallback)
+
+
+# ---------------------------------------------------------------------------------- printing
+
+
+@login_required
+def print_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    round_ = _round(event, number)
+    context = {"event": event, "round": round_, "pairings": selectors.round_pairings(round=round_)}
+    return render(request, "tournaments/print/tables.html", context)
+
+
+@login_required
+def print_names(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    round_ = _round(event, number)
+    context = {
+        "event": event,
+        "round": round_,
+        "lines": selectors.round_pairings_by_name(round=round_),
+    }
+    return render(request, "tournaments/print/names.html", context)
+
+
+@login_required
+def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    from tournaments.exports import result_slips
+
+    event = managed_event(request, slug, arbiter=True)
+    round_ = _round(event, number)
+    context = {"event": event, "round": round_, "slips": result_slips(request, round_)}
+    return render(request, "tournaments/print/slips.html", context)

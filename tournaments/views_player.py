@@ -1,0 +1,158 @@
+"""A player's own page: their table, result report and confirmation, check-in, withdrawal.
+
+Players act only for themselves: through their account (``/events/<slug>/me/``) or through
+the private link of their entry (``/events/play/<token>/``) when they have no account, as in
+Tabbycat. Every action goes through a service that checks the player is at that table.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import PlayerResultForm
+from tournaments.models import Entry, Pairing
+from tournaments.views_common import attempt, form_errors, visible_event
+
+
+def _own_entry(request: HttpRequest, slug: str | None, token: str | None) -> Entry:
+    if token is not None:
+        entry = selectors.entry_for_token(token=token)
+        if entry is None:
+            raise Http404
+        return entry
+    assert slug is not None  # noqa: S101 - the URL patterns pass one of the two
+    event = visible_event(request, slug)
+    entry = selectors.entry_for_user(event=event, user=request.user)
+    if entry is None:
+        raise Http404
+    return entry
+
+
+def _home_url(entry: Entry, token: str | None) -> str:
+    if token is not None:
+        return reverse("tournaments:player_token", kwargs={"token": token})
+    return reverse("tournaments:player_home", kwargs={"slug": entry.event.slug})
+
+
+def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
+    pairing = selectors.entry_current_pairing(entry=entry)
+    context = {
+        "event": entry.event,
+        "entry": entry,
+        "pairing": pairing,
+        "form": PlayerResultForm(),
+        "lines": selectors.entry_history(entry=entry, public=True),
+        "token": token,
+        "action_base": _home_url(entry, token),
+        "can_confirm": (
+            pairing is not None
+            and pairing.confirmation == Pairing.Confirmation.AWAITING
+            and not pairing.disputed
+            and pairing.reported_by_id != entry.pk
+        ),
+        "tab": "me",
+    }
+    return render(request, "tournaments/player_home.html", context)
+
+
+@login_required
+def player_home(request: HttpRequest, slug: str) -> HttpResponse:
+    return _home(request, _own_entry(request, slug, None), None)
+
+
+def player_token(request: HttpRequest, token: str) -> HttpResponse:
+    return _home(request, _own_entry(request, None, token), token)
+
+
+def _pairing_of(entry: Entry, pairing_id: int) -> Pairing:
+    return get_object_or_404(Pairing, pk=pairing_id, round__event_id=entry.event_id)
+
+
+def _act_report(request: HttpRequest, entry: Entry, pairing_id: int, token: str | None) -> None:
+    form = PlayerResultForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+        return
+    pairing = _pairing_of(entry, pairing_id)
+    attempt(
+        request,
+        lambda: services.result_report(
+            entry=entry,
+            pairing=pairing,
+            result=form.cleaned_data["result"],
+            method=form.cleaned_data.get("method") or "",
+        ),
+        _("Your result was recorded."),
+    )
+
+
+@require_POST
+def report(
+    request: HttpRequest, pairing_id: int, slug: str | None = None, token: str | None = None
+) -> HttpResponse:
+    if token is None and not request.user.is_authenticated:
+        raise Http404
+    entry = _own_entry(request, slug, token)
+    _act_report(request, entry, pairing_id, token)
+    return redirect(_home_url(entry, token))
+
+
+@require_POST
+def confirm(
+    request: HttpRequest, pairing_id: int, slug: str | None = None, token: str | None = None
+) -> HttpResponse:
+    if token is None and not request.user.is_authenticated:
+        raise Http404
+    entry = _own_entry(request, slug, token)
+    pairing = _pairing_of(entry, pairing_id)
+    attempt(
+        request,
+        lambda: services.result_confirm(entry=entry, pairing=pairing),
+        _("Result confirmed."),
+    )
+    return redirect(_home_url(entry, token))
+
+
+@require_POST
+def check_in(
+    request: HttpRequest, slug: str | None = None, token: str | None = None
+) -> HttpResponse:
+    if token is None and not request.user.is_authenticated:
+        raise Http404
+    entry = _own_entry(request, slug, token)
+    attempt(
+        request,
+        lambda: services.entry_check_in(
+            entry=entry,
+            checked_in=True,
+            actor=request.user if token is None else None,  # type: ignore[arg-type]
+            by_token=token is not None,
+        ),
+        _("You are checked in."),
+    )
+    return redirect(_home_url(entry, token))
+
+
+@require_POST
+def withdraw(
+    request: HttpRequest, slug: str | None = None, token: str | None = None
+) -> HttpResponse:
+    if token is None and not request.user.is_authenticated:
+        raise Http404
+    entry = _own_entry(request, slug, token)
+    attempt(
+        request,
+        lambda: services.entry_withdraw(
+            entry=entry,
+            actor=request.user if token is None else None,  # type: ignore[arg-type]
+            by_token=token is not None,
+        ),
+        _("You have withdrawn from the event."),
+    )
+    return redirect(_home_url(entry, token))
