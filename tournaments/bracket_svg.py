@@ -91,10 +91,11 @@ def bracket_svg(matches: Sequence[BracketMatch]) -> str:
                     f'V{b[1]:.0f} H{b[0]:.0f}"/>'
                 )
     height = y0 - SECTION_GAP
+    label = escape(_("Elimination bracket"))
     return (
         f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="-4 -4 {width + 8:.0f} {height + 8:.0f}" width="{width + 8:.0f}" '
-        f'aria-label="{escape(_("Elimination bracket"))}">' + "".join(lines + parts) + "</svg>"
+        f'aria-label="{label}">' + "".join(lines + parts) + "</svg>"
     )
 
 

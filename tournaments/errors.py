@@ -32,6 +32,8 @@ MESSAGES: dict[str, Promise] = {
         "at most %(maximum)s rounds can be played without a rematch."
     ),
     "invalid_top_cut": _("The top cut must be 4, 8 or 16 players."),
+    "invalid_role": _("Unknown role."),
+    "invalid_points": _("Points must not be negative."),
     # registration
     "registration_closed": _("Registration for this event is closed."),
     "already_registered": _("You are already registered for this event."),
