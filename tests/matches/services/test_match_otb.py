@@ -1,0 +1,127 @@
+"""Over-the-board clock mode: presses, flag falls, result reports, confirmation, disputes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from clock import ClockState
+from matches.errors import MatchError
+from matches.models import Match, MatchEvent
+from matches.services import (
+    match_adjudicate_timeout,
+    match_pause,
+    match_resume,
+    match_set_result,
+    otb_clock_press,
+    otb_confirm_result,
+    otb_report_result,
+)
+from tests.matches.helpers import Clock
+
+
+@pytest.fixture
+def table(make_match: Any) -> Match:
+    return make_match(kind=Match.Kind.OTB, time_control="1+0")
+
+
+def _press(match: Match, seat: str, clock: Clock, ms: int, **kwargs: Any) -> Match:
+    options = {"requester_seat": "red", "expected_ply": match.ply}
+    options.update(kwargs)
+    return otb_clock_press(match_id=match.pk, seat=seat, now=clock.tick(ms), **options)
+
+
+def _code(excinfo: Any) -> str:
+    return excinfo.value.code
+
+
+def test_presses_run_the_official_clock(table: Match, clock_at: Clock) -> None:
+    with pytest.raises(MatchError) as excinfo:
+        _press(table, "blue", clock_at, 0)
+    assert _code(excinfo) == "not_running_seat"  # the first press is Red's
+    match = _press(table, "red", clock_at, 30_000)  # Red's first placement was untimed
+    clock = ClockState.from_dict(match.clock)
+    assert (match.ply, clock.running, clock.remaining_ms) == (1, 1, (60_000, 60_000))
+    with pytest.raises(MatchError) as excinfo:
+        _press(match, "red", clock_at, 100)
+    assert _code(excinfo) == "not_running_seat"
+    with pytest.raises(MatchError) as excinfo:
+        _press(match, "blue", clock_at, 100, expected_ply=0)  # a double tap
+    assert _code(excinfo) == "stale_ply"
+    match = _press(match, "blue", clock_at, 4_900)
+    clock = ClockState.from_dict(match.clock)
+    # Blue is charged from the start press: 100 + 100 + 4 900 ms (refused presses change nothing).
+    assert (match.ply, clock.running, clock.remaining_ms) == (2, 0, (60_000, 54_900))
+    assert list(match.clock_log.values_list("kind", flat=True)) == ["start", "press"]
+    assert match.events.filter(kind=MatchEvent.Kind.PRESS).count() == 2
+
+
+def test_only_players_and_arbiters_press(table: Match, clock_at: Clock) -> None:
+    with pytest.raises(MatchError) as excinfo:
+        _press(table, "red", clock_at, 0, requester_seat=None)
+    assert _code(excinfo) == "not_a_player"
+
+
+def test_the_flag_falls_over_the_board_too(table: Match, clock_at: Clock) -> None:
+    match = _press(table, "red", clock_at, 0)
+    with pytest.raises(MatchError) as excinfo:
+        _press(match, "blue", clock_at, 60_000)
+    assert _code(excinfo) == "flag_fallen"
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.method) == ("finished", "red", "timeout")
+    assert match_adjudicate_timeout(match_id=match.pk) is False
+
+
+def test_players_may_pause_to_call_the_arbiter(table: Match, clock_at: Clock) -> None:
+    match = _press(table, "red", clock_at, 0)
+    match = match_pause(match_id=match.pk, requester_seat="blue", now=clock_at.tick(1_000))
+    assert ClockState.from_dict(match.clock).paused
+    with pytest.raises(MatchError) as excinfo:
+        _press(match, "blue", clock_at, 0)
+    assert _code(excinfo) == "clock_paused"
+    match = match_resume(match_id=match.pk, requester_seat="red", now=clock_at.tick(1_000))
+    assert not ClockState.from_dict(match.clock).paused
+
+
+def test_report_then_confirm(table: Match, clock_at: Clock) -> None:
+    match = _press(table, "red", clock_at, 0)
+    with pytest.raises(MatchError) as excinfo:
+        otb_confirm_result(match_id=match.pk, seat="red")
+    assert _code(excinfo) == "nothing_to_confirm"
+    match = otb_report_result(
+        match_id=match.pk,
+        seat="blue",
+        winner="red",
+        method="general_captured",
+        now=clock_at.tick(2_000),
+    )
+    assert match.status == "running"
+    clock = ClockState.from_dict(match.clock)
+    assert clock.running is None
+    assert match.flag_deadline is None
+    with pytest.raises(MatchError) as excinfo:
+        _press(match, "blue", clock_at, 0)
+    assert _code(excinfo) == "result_reported"
+    match = otb_confirm_result(match_id=match.pk, seat="red", now=clock_at.tick(3_000))
+    assert (match.status, match.winner, match.method) == ("finished", "red", "general_captured")
+    kinds = list(match.events.values_list("kind", flat=True))
+    assert kinds[-3:] == ["result_reported", "result_confirmed", "status"]
+
+
+def test_different_reports_go_to_the_arbiter(table: Match, clock_at: Clock) -> None:
+    match = _press(table, "red", clock_at, 0)
+    otb_report_result(match_id=match.pk, seat="red", winner="red", method="intrusion")
+    match = otb_report_result(match_id=match.pk, seat="blue", winner="blue", method="intrusion")
+    assert match.disputed
+    assert match.status == "running"
+    assert match.events.filter(kind=MatchEvent.Kind.DISPUTED).count() == 1
+    match = match_set_result(match_id=match.pk, winner="blue", method="intrusion", reason="video")
+    assert (match.status, match.winner, match.disputed) == ("finished", "blue", False)
+
+
+@pytest.mark.parametrize(("winner", "method"), [("none", "intrusion"), ("red", "arbiter")])
+def test_invalid_reports(table: Match, winner: str, method: str) -> None:
+    with pytest.raises(MatchError) as excinfo:
+        otb_report_result(match_id=table.pk, seat="red", winner=winner, method=method)
+    assert _code(excinfo) == "invalid_result"
