@@ -8,8 +8,10 @@ on the current board (RULES.md §11, ruling Q9). ``done`` ends a chain early; a 
 by itself once no partner can act. Execution is mandatory: a card with no legal leader decision
 is skipped (§6.7, ruling R8).
 
-A leader blocked by a partner standing in front of it may be selected with ``select`` so the
-partner moves out of the way first; while the leader has not moved, the other partners may act
+A leader with partners may instead be selected with ``select``, fixing the chain's direction
+while the partners act first in the order the player chooses (Q9): this is how a leader blocked
+by a partner standing in front of it gets moving, and how order matters elsewhere (three cavalry
+abreast under Q15, for instance); while the leader has not moved, the other partners may act
 in any order, but no partner decision is offered that would leave the leader unable to move
 (at once or once its front partner has moved on), so a chain can never get stuck.
 """
@@ -166,10 +168,14 @@ def _iter_leader_actions(state: GameState) -> Iterator[Action]:
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
+            has_partner = any(
+                (n := state.board[nb]) is not None and n.owner is side and n.kind is piece.kind
+                for nb in neighbours(sq)
+            )
             for direction in move_directions(piece):
                 moves = moves_in(state, sq, direction)
                 yield from moves
-                if not moves and _selectable_behind_partner(state, sq, direction):
+                if has_partner and (moves or _selectable_behind_partner(state, sq, direction)):
                     yield SelectLeader(sq, direction)
     elif card is CardKind.ROTATE_SHOOT:
         enemy_fences = state.sides[side.opponent].fences

@@ -238,3 +238,23 @@ def test_chain_decisions_do_not_depend_on_the_opponents_secret_general() -> None
         state = play(executing(pieces, "MV"), "select c2 N")
         offered.append(legal(state))
     assert offered[0] == offered[1]
+
+
+def test_select_is_offered_to_an_unblocked_leader_with_partners() -> None:
+    """Q9, §11.3: any order is the player's, so a leader that could move at once may also wait
+    while its partners go first (here the side cavalry runs before the leader)."""
+    pieces = {"c1": "rCN", "d1": "rCN", **FAR}
+    state = executing(pieces, "MV")
+    assert {"c1-c2", "select c1 N"} <= legal(state)
+    state = play(state, "select c1 N", "d1-d4")
+    assert "done" not in legal(state)  # the leader has not moved yet
+    state = play(state, "c1-c3")
+    assert state.execution is None
+    assert code_at(state, "c3") == "rCN"
+    assert code_at(state, "d4") == "rCN"
+
+
+def test_select_is_not_offered_to_a_piece_without_partners() -> None:
+    """A lone piece has nobody to wait for: ``select`` would only repeat its own moves."""
+    pieces = {"c1": "rCN", **FAR}
+    assert not any(a.startswith("select") for a in legal(executing(pieces, "MV")))
