@@ -1,0 +1,192 @@
+"""Flag falls are adjudicated with nobody connected: the Celery task and the in-process
+scheduler, restart recovery, and the one-pending-check-per-match rule.
+
+These tests wait for real time to pass (a one-second clock) but assert no durations: only that
+the loss on time gets recorded, never before the deadline.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from matches import timeouts
+from matches.models import Match
+from matches.services import match_create, match_submit_action
+from matches.tasks import match_check_timeout_task, match_sweep_timeouts_task
+from matches.timeouts import TimeoutScheduler, schedule_timeout_check
+from tests.matches.helpers import random_action
+
+WAIT_SECONDS = 15
+
+
+def _wait_for(condition: Callable[[], bool]) -> bool:
+    give_up = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < give_up:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def _finished(match_id: int) -> Callable[[], bool]:
+    return lambda: Match.objects.get(pk=match_id).status == Match.Status.FINISHED
+
+
+def _blue_clock_running(*, control: str = "1s+0", at: dt.datetime | None = None) -> Match:
+    """Red made its untimed first placement at ``at`` (default now): Blue's clock runs."""
+    at = at or timezone.now()
+    match = match_create(red_name="a", blue_name="b", time_control=control, start=True, now=at)
+    seat, text = random_action(match, random.Random(1))
+    return match_submit_action(
+        match_id=match.pk, seat=seat, action_text=text, expected_ply=0, now=at
+    )
+
+
+@pytest.fixture
+def scheduler(monkeypatch: pytest.MonkeyPatch) -> Iterator[TimeoutScheduler]:
+    """A fresh in-process scheduler installed as the module's one (stopped afterwards)."""
+    instance = TimeoutScheduler(sweep_seconds=0.2)
+    monkeypatch.setattr(timeouts, "scheduler", instance)
+    yield instance
+    instance.stop()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_in_process_scheduler_adjudicates_with_nobody_connected(
+    scheduler: TimeoutScheduler,
+) -> None:
+    scheduler.start()
+    match = _blue_clock_running()
+    deadline = match.flag_deadline
+    assert match.timeout_check_at == deadline
+    assert _wait_for(_finished(match.pk))
+    match.refresh_from_db()
+    assert (match.winner, match.method) == ("red", "timeout")
+    assert match.finished_at >= deadline  # never before the flag fell
+    assert match.timeout_check_at is None
+    log = match.clock_log.last()
+    assert log.kind == "flag"
+    assert log.remaining_blue_ms == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_restart_recovery_adjudicates_overdue_clocks_at_start_up(
+    scheduler: TimeoutScheduler,
+) -> None:
+    # The flag fell four minutes ago while no scheduler ran (the server was down).
+    match = _blue_clock_running(control="1+0", at=timezone.now() - dt.timedelta(minutes=5))
+    assert scheduler.pending() == 0
+    scheduler.start()
+    assert _wait_for(_finished(match.pk))
+    assert Match.objects.get(pk=match.pk).method == "timeout"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deadlines_set_by_another_process_are_read_from_the_database(
+    scheduler: TimeoutScheduler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(timeouts, "schedule_timeout_check", lambda **kwargs: None)
+    scheduler.start()
+    match = _blue_clock_running()  # its check is not queued here: only the database knows
+    assert _wait_for(_finished(match.pk))
+
+
+@pytest.mark.django_db
+def test_the_celery_task_adjudicates_an_overdue_clock() -> None:
+    match = _blue_clock_running(control="1+0", at=timezone.now() - dt.timedelta(minutes=2))
+    result = match_check_timeout_task.apply(args=(match.pk,))
+    assert result.get() is True
+    assert match_check_timeout_task.apply(args=(match.pk,)).get() is False  # idempotent
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.method) == ("finished", "red", "timeout")
+
+
+@pytest.mark.django_db
+def test_the_celery_task_before_the_deadline_does_nothing() -> None:
+    match = _blue_clock_running(control="1+0")
+    assert match_check_timeout_task.apply(args=(match.pk, 1)).get() is False
+    assert Match.objects.get(pk=match.pk).status == "running"
+
+
+@pytest.mark.django_db
+def test_the_beat_sweep() -> None:
+    overdue = _blue_clock_running(control="1+0", at=timezone.now() - dt.timedelta(minutes=2))
+    running = _blue_clock_running(control="1+0")
+    assert match_sweep_timeouts_task.apply().get() == [overdue.pk]
+    assert Match.objects.get(pk=running.pk).status == "running"
+
+
+def test_the_celery_backend_schedules_at_the_deadline(
+    settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.MATCH_TIMEOUT_BACKEND = "celery"
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        match_check_timeout_task, "apply_async", lambda **kwargs: calls.append(kwargs)
+    )
+    at = dt.datetime(2030, 1, 1, tzinfo=dt.UTC)
+    schedule_timeout_check(match_id=42, at=at)
+    assert calls == [{"args": (42,), "eta": at}]
+
+
+def test_the_scheduler_keeps_the_earliest_check_per_match() -> None:
+    fired: list[int] = []
+    done = threading.Event()
+
+    def adjudicate(match_id: int) -> bool:
+        fired.append(match_id)
+        if len(fired) == 2:
+            done.set()
+        return False
+
+    instance = TimeoutScheduler(sweep_seconds=60, adjudicate=adjudicate, upcoming=lambda _u: [])
+    instance.start()
+    try:
+        past = timezone.now() - dt.timedelta(seconds=1)
+        later = timezone.now() + dt.timedelta(hours=1)
+        with instance._cond:  # queue all three before the thread wakes
+            instance.schedule(7, later)
+            instance.schedule(7, past)  # earlier: replaces the later check
+            instance.schedule(7, later)  # later again: ignored
+            instance.schedule(3, past - dt.timedelta(seconds=1))
+        assert done.wait(WAIT_SECONDS)
+        assert fired == [3, 7]
+        assert instance.pending() == 0
+    finally:
+        instance.stop()
+
+
+def test_a_stopped_scheduler_queues_nothing() -> None:
+    instance = TimeoutScheduler(adjudicate=lambda _m: False, upcoming=lambda _u: [])
+    instance.schedule(1, timezone.now())
+    assert instance.pending() == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "run_main", "expected"),
+    [
+        (["daphne", "config.asgi:application"], None, True),
+        (["/usr/bin/uvicorn", "config.asgi:application"], None, True),
+        (["manage.py", "runserver"], None, False),  # the autoreloader's watcher
+        (["manage.py", "runserver"], "true", True),
+        (["manage.py", "runserver", "--noreload"], None, True),
+        (["manage.py", "migrate"], None, False),
+        (["pytest"], None, False),
+    ],
+)
+def test_the_scheduler_starts_only_in_server_processes(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], run_main: str | None, expected: bool
+) -> None:
+    if run_main is None:
+        monkeypatch.delenv("RUN_MAIN", raising=False)
+    else:
+        monkeypatch.setenv("RUN_MAIN", run_main)
+    assert timeouts._is_server_process(argv) is expected
