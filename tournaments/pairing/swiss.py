@@ -61,8 +61,8 @@ from tournaments.pairing.history import (
 EXACT_LIMIT = 128  # up to this many available players the candidate graph is complete
 DEFAULT_WINDOW = 12  # neighbours per side in the restricted candidate graph
 CHUNK_LIMIT = 2_000  # above this many players the round is matched chunk by chunk
-CHUNK_SIZE = 1_000  # new players per chunk
-CHUNK_OVERLAP = 200  # line positions at a chunk's end that are re-paired with the next chunk
+CHUNK_SIZE = 500  # new players per chunk
+CHUNK_OVERLAP = 100  # line positions at a chunk's end that are re-paired with the next chunk
 
 # Penalty components, in lexicographic order (index into the penalty vector).
 REPEAT_BYE = 0
@@ -196,10 +196,8 @@ def scores(history: History, points: PointsOf | None = None) -> dict[PlayerId, F
     not particular bouts), so scoring a large event costs a few integer additions per bout.
     """
     scheme = points if points is not None else DefaultPoints()
-    counts: dict[PlayerId, dict[tuple[BoutResult, bool], int]] = {
-        e.player: {} for e in history.entrants
-    }
     values: dict[tuple[BoutResult, bool], Fraction] = {}
+    earned: list[tuple[PlayerId, tuple[BoutResult, bool]]] = []
     for bout in history.bouts:
         if not bout.finished:
             continue
@@ -207,14 +205,18 @@ def scores(history: History, points: PointsOf | None = None) -> dict[PlayerId, F
             key = (bout.result, is_red)
             if key not in values:
                 values[key] = scheme.points_of(bout, player)
-            tally = counts[player]
-            tally[key] = tally.get(key, 0) + 1
-    total: dict[PlayerId, Fraction] = {}
-    for player, tally in counts.items():
-        total[player] = sum((values[key] * n for key, n in tally.items()), Fraction(0))
+            earned.append((player, key))
+    # Sum exactly in integers over a common denominator, then back to fractions.
+    denominator = math.lcm(
+        *(v.denominator for v in values.values()), *(a.points.denominator for a in history.absences)
+    )
+    units = {key: int(value * denominator) for key, value in values.items()}
+    total = {e.player: 0 for e in history.entrants}
+    for player, key in earned:
+        total[player] += units[key]
     for absence in history.absences:
-        total[absence.player] += absence.points
-    return total
+        total[absence.player] += int(absence.points * denominator)
+    return {player: Fraction(value, denominator) for player, value in total.items()}
 
 
 def pairing_order(history: History, points: PointsOf | None = None) -> tuple[PlayerId, ...]:
