@@ -287,17 +287,21 @@ def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _match_record_json(match_id: int) -> str | None:
-    """The finished match's game record as JSON, through the matches app (if it offers it)."""
+    """The finished online match's game record as JSON (``matches.selectors.match_record``).
+
+    Over-the-board matches have a result but no record; unfinished ones are not published.
+    """
     try:
-        from matches import services as match_services
         from matches.models import Match
+        from matches.selectors import match_record
     except ImportError:
         return None
-    record_of = getattr(match_services, "match_record", None)
-    match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
-    if record_of is None or match is None:
+    match = Match.objects.filter(
+        pk=match_id, status=Match.Status.FINISHED, kind=Match.Kind.ONLINE
+    ).first()
+    if match is None:
         return None
-    record = record_of(match=match)
+    record = match_record(match=match)
     to_json = getattr(record, "to_json", None)
     return to_json() if callable(to_json) else json.dumps(record, default=str)
 

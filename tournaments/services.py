@@ -850,7 +850,7 @@ def round_repair(*, actor: User, round: Round) -> Round:
         return round_pair(actor=actor, event=event)
 
 
-def _create_match_for_pairing(event: Event, pairing: Pairing) -> int | None:
+def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None) -> int | None:
     """Create the clocked match of a table through the matches app's public service.
 
     Online events get online matches; over-the-board events get over-the-board matches, whose
@@ -874,6 +874,7 @@ def _create_match_for_pairing(event: Event, pairing: Pairing) -> int | None:
         time_control=event.time_control,
         event_id=event.pk,
         pairing_id=pairing.pk,
+        actor=actor,
     )
     return int(match.pk)
 
@@ -886,7 +887,7 @@ def round_publish(*, actor: User, round: Round) -> Round:
     _require_draft(round_)
     pairings = list(Pairing.objects.filter(round=round_).select_related("red__user", "blue__user"))
     for pairing in pairings:
-        match_id = _create_match_for_pairing(event, pairing)
+        match_id = _create_match_for_pairing(event, pairing, actor)
         if match_id is not None:
             pairing.match_id = match_id
             pairing.save(update_fields=["match_id", "updated_at"])
@@ -914,7 +915,7 @@ def _abort_match(match_id: int) -> None:
         return
     abort = getattr(match_services, "match_abort", None)
     if abort is not None:
-        abort(match_id=match_id)
+        abort(match_id=match_id, reason="round unpublished")
 
 
 @transaction.atomic

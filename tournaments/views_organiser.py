@@ -102,7 +102,9 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "checked_in_count": sum(1 for e in active if e.checked_in),
         "rounds": rounds,
         "latest": latest,
-        "can_pair": latest is None or latest.status == Round.Status.COMPLETE,
+        "can_pair": (latest is None or latest.status == Round.Status.COMPLETE)
+        and (latest is None or latest.number < event.rounds),
+        "all_paired": latest is not None and latest.number >= event.rounds,
         "recommended_rounds": services.recommended_rounds(len(active)),
         "max_rounds": services.max_swiss_rounds(len(active)),
         "disputes": selectors.event_disputes(event=event),

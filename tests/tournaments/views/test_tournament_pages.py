@@ -78,7 +78,8 @@ def test_standings_show_tiebreak_columns_and_results(client: Client, running: Ev
     html = en(client, reverse("tournaments:standings", args=[running.slug])).content.decode()
     for short in ("BH-C1", "BH", "SB", "DE", "Lot"):
         assert f">{short}</abbr>" in html
-    assert "P1" in html and 'data-live-event="' in html
+    assert "P1" in html
+    assert 'data-live-event="' in html
 
 
 def test_cached_standings_page_costs_no_query_and_follows_changes(
@@ -131,7 +132,8 @@ def test_organiser_pages_are_for_the_people_running_the_event(
 
     client.force_login(running.organiser)
     html = en(client, dashboard).content.decode()
-    assert "Audit log" in html and "round_publish" in html
+    assert "Audit log" in html
+    assert "round_publish" in html
 
 
 def test_arbiter_enters_a_result_and_a_correction_needs_a_reason(
@@ -200,10 +202,12 @@ def test_disagreeing_reports_become_a_dispute_on_the_dashboard(
     services.result_report(entry=pairing.red, pairing=pairing, result="red_won")
     services.result_report(entry=pairing.blue, pairing=pairing, result="blue_won")
     pairing.refresh_from_db()
-    assert pairing.disputed and pairing.result == Pairing.Result.PENDING
+    assert pairing.disputed
+    assert pairing.result == Pairing.Result.PENDING
     client.force_login(running.organiser)
     html = en(client, reverse("tournaments:manage_event", args=[running.slug])).content.decode()
-    assert "Results to settle" in html and pairing.red.name in html
+    assert "Results to settle" in html
+    assert pairing.red.name in html
 
 
 def test_self_registration_and_registering_twice(
@@ -298,5 +302,6 @@ def test_pairing_editor_swaps_players_in_a_draft(client: Client, running: Event)
         {"first": a.pk, "second": b.pk, "allow_rematch": "on"},
     )
     tables = list(Pairing.objects.filter(round=r3).order_by("table"))
-    assert tables[0].red_id == b.pk and tables[1].red_id == a.pk
+    assert tables[0].red_id == b.pk
+    assert tables[1].red_id == a.pk
     assert running.audit_log.filter(action="round_swap").exists()

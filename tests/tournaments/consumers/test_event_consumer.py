@@ -1,0 +1,45 @@
+"""The event socket: public events only, and a nudge (no data) after each committed change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from tournaments import services
+from tournaments.models import Event, Pairing
+from tournaments.routing import websocket_urlpatterns
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+application = URLRouter(websocket_urlpatterns)
+
+
+async def test_public_event_pages_are_nudged_after_a_result(event: Event, add_players: Any) -> None:
+    await sync_to_async(add_players)(event, 4)
+    host = event.organiser
+    round_ = await sync_to_async(services.round_pair)(actor=host, event=event)
+    await sync_to_async(services.round_publish)(actor=host, round=round_)
+
+    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/")
+    connected, _ = await communicator.connect()
+    assert connected
+    assert await communicator.receive_nothing(timeout=0.1)
+
+    pairing = await sync_to_async(lambda: Pairing.objects.filter(round=round_).first())()
+    await sync_to_async(services.result_set)(actor=host, pairing=pairing, result="red_won")
+    frame = await communicator.receive_json_from(timeout=2)
+    assert frame["type"] == "changed"
+    assert set(frame["what"]) >= {"standings", "pairings"}
+    assert set(frame) == {"type", "version", "what"}  # nothing but the nudge
+    await communicator.disconnect()
+
+
+async def test_draft_events_refuse_anonymous_sockets(make_event: Any) -> None:
+    draft = await sync_to_async(make_event)(name="Hidden")
+    communicator = WebsocketCommunicator(application, f"/ws/events/{draft.pk}/")
+    connected, _ = await communicator.connect()
+    assert not connected

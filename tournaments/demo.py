@@ -1,0 +1,89 @@
+"""Demo data of the `tournaments` app: a Swiss event in progress.
+
+"Demo Swiss" has 8 players and 3 rounds, played over the board: rounds 1 and 2 are complete
+and round 3 is published with its tables open, so `make dev` shows live standings, pairings
+and the organiser's dashboard at once. The demo organiser (from `core.demo`) runs it; one of
+the players has an account (``demo-player`` / same password as the organiser) to try result
+reporting, the others act through their private links. Everything goes through the services,
+as a real organiser would, so the audit log reads like a real event. Idempotent: an existing
+demo event is left as it is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from core.demo import ORGANISER_PASSWORD, ORGANISER_USERNAME
+from tournaments import services
+from tournaments.models import Event, Pairing
+
+DEMO_SLUG = "demo-swiss"
+PLAYER_USERNAME = "demo-player"
+PLAYERS = (
+    ("Aoi Tanaka", 1850),
+    ("Ben Carter", 1790),
+    ("Chihiro Sato", 1720),
+    ("Daichi Mori", 1650),
+    ("Emma Laurent", 1600),
+    ("Fumika Ito", 1540),
+    ("Goro Yamada", 1480),
+    ("Hana Kobayashi", 1410),
+)
+
+
+def load(*, log: Callable[[str], None]) -> None:
+    """Create the demo event if it is missing (idempotent)."""
+    if Event.objects.filter(slug=DEMO_SLUG).exists():
+        log(f"Demo event ready: /events/{DEMO_SLUG}/")
+        return
+    user_model = get_user_model()
+    organiser = user_model.objects.get(username=ORGANISER_USERNAME)
+    player, created = user_model.objects.get_or_create(username=PLAYER_USERNAME)
+    if created:
+        player.set_password(ORGANISER_PASSWORD)
+        player.save()
+
+    event = services.event_create(
+        organiser=organiser,
+        name="Demo Swiss",
+        slug=DEMO_SLUG,
+        starts_on=timezone.localdate() - dt.timedelta(days=0),
+        venue="Community hall, Tokyo",
+        rounds=3,
+        tiebreaks=["BH-C1", "BH", "SB", "DE", "RND"],
+    )
+    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+    entries = [
+        services.entry_add(
+            actor=organiser,
+            event=event,
+            name=name,
+            rating=rating,
+            user=player if i == 0 else None,
+        )
+        for i, (name, rating) in enumerate(PLAYERS)
+    ]
+    for entry in entries:
+        services.entry_check_in(actor=organiser, entry=entry)
+
+    for _number in (1, 2):
+        round_ = services.round_pair(actor=organiser, event=event)
+        services.round_publish(actor=organiser, round=round_)
+        pairings = Pairing.objects.filter(round=round_, blue__isnull=False)
+        for k, pairing in enumerate(pairings.select_related("red", "blue")):
+            # Mostly the stronger player wins; one upset per round keeps the table interesting.
+            red_stronger = (pairing.red.rating or 0) >= (pairing.blue.rating or 0)
+            red_wins = red_stronger != (k == 1)
+            result = Pairing.Result.RED_WON if red_wins else Pairing.Result.BLUE_WON
+            method = (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.INTRUSION)[k % 2]
+            services.result_set(actor=organiser, pairing=pairing, result=result, method=method)
+    round_3 = services.round_pair(actor=organiser, event=event)
+    services.round_publish(actor=organiser, round=round_3)
+
+    log(f"Demo event created: /events/{DEMO_SLUG}/ (standings: /events/{DEMO_SLUG}/standings/)")
+    log(f"Organiser dashboard: /events/{DEMO_SLUG}/manage/ (log in as {ORGANISER_USERNAME!r})")
+    log(f"Demo player: username {PLAYER_USERNAME!r}, password {ORGANISER_PASSWORD!r}")
