@@ -62,7 +62,7 @@ MESSAGES: dict[str, Promise] = {
     "same_player": _("Choose two different players."),
     "no_bye": _("This round has no bye."),
     "already_had_bye": _("%(name)s has already had a bye."),
-    "elimination_not_supported": _("Elimination brackets are not available yet."),
+    "bracket_complete": _("The bracket is complete: every match has been played."),
     # results
     "invalid_result": _("This is not a valid result for this table."),
     "result_final": _("This table already has a confirmed result."),

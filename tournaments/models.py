@@ -121,6 +121,9 @@ class Event(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
+    # Entry ids in the order a fixed schedule was drawn from (round robin pairing numbers, or
+    # the seeds of an elimination bracket): later rounds are read from the same draw.
+    draw_order = models.JSONField(default=list, blank=True)
     # Bumped by every service that changes what public pages show (cache key, live updates).
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -46,7 +46,7 @@ from tournaments.models import (
     Pairing,
     Round,
 )
-from tournaments.pairing import swiss
+from tournaments.pairing import elimination, round_robin, swiss, top_cut
 from tournaments.pairing.errors import PairingError
 from tournaments.standings import tiebreak_from_code
 
@@ -697,8 +697,12 @@ def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, int | None]]
 def round_pair(*, actor: User, event: Event) -> Round:
     """Pair the next round as a draft, from everything played so far.
 
-    Refused while the latest round is not complete, when all rounds are paired, or when the
-    algorithm cannot pair the players (its :class:`PairingError` is passed on, with its code).
+    Swiss rounds are paired by the Swiss algorithm; round robin rounds are read from the
+    Berger schedule drawn at round 1; elimination rounds hold every bracket match whose two
+    players are known (a Swiss-with-top-cut event draws its bracket from the standings after
+    the last Swiss round). Refused while the latest round is not complete, when every round is
+    paired, or when the algorithm cannot pair the players (its :class:`PairingError` is passed
+    on, with its code).
     """
     event = _lock_event(event)
     _require_manager(actor, event)
@@ -706,25 +710,171 @@ def round_pair(*, actor: User, event: Event) -> Round:
     if latest is not None and latest.status != Round.Status.COMPLETE:
         raise TournamentError("previous_round_incomplete", {"round": latest.number})
     number = 1 if latest is None else latest.number + 1
-    if event.pairing_system not in SWISS_SYSTEMS:
-        raise TournamentError("elimination_not_supported")
-    if number > event.rounds:
-        raise TournamentError("all_rounds_paired", {"rounds": event.rounds})
-    active, unavailable = _available_for(event, number)
-    playing = len(active) - len(unavailable)
-    if playing < 2:
-        raise TournamentError("not_enough_players")
-    if number == 1:
-        _check_round_count(event.rounds, playing)
-    couples, bye = _pair_swiss(event, number)
-    round_ = Round.objects.create(event=event, number=number, stage=_stage_for(event, number))
-    _create_pairings(round_, couples, bye)
+    stage = _stage_for(event, number)
+    if stage == Round.Stage.SWISS:
+        if number > event.rounds:
+            raise TournamentError("all_rounds_paired", {"rounds": event.rounds})
+        active, unavailable = _available_for(event, number)
+        playing = len(active) - len(unavailable)
+        if playing < 2:
+            raise TournamentError("not_enough_players")
+        if number == 1:
+            _check_round_count(event.rounds, playing)
+        couples, bye = _pair_swiss(event, number)
+        round_ = Round.objects.create(event=event, number=number, stage=stage)
+        _create_pairings(round_, couples, bye)
+    elif stage == Round.Stage.ROUND_ROBIN:
+        couples, bye = _pair_round_robin(event, number)
+        round_ = Round.objects.create(event=event, number=number, stage=stage)
+        _create_pairings(round_, couples, bye)
+    else:
+        round_ = _pair_elimination(event, number)
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status", "updated_at"])
-    _audit(event, "round_pair", actor=actor, round_number=number, tables=len(couples))
-    _changed(event, "rounds")
+    tables = Pairing.objects.filter(round=round_).count()
+    _audit(event, "round_pair", actor=actor, round_number=number, tables=tables, stage=stage)
+    _changed(event, "rounds", "bracket")
     return round_
+
+
+def _draw(event: Event, order: list[int]) -> None:
+    event.draw_order = order
+    event.save(update_fields=["draw_order", "updated_at"])
+
+
+def _pair_round_robin(event: Event, number: int) -> tuple[list[tuple[int, int | None]], int | None]:
+    """Round ``number`` of the Berger schedule (drawn from the seed order at round 1)."""
+    if number == 1:
+        active, unavailable = _available_for(event, 1)
+        players = [e.pk for e in selectors.seed_order(active) if e.pk not in unavailable]
+        if len(players) < 2:
+            raise TournamentError("not_enough_players")
+        _draw(event, players)
+    double = event.pairing_system == Event.PairingSystem.DOUBLE_ROUND_ROBIN
+    schedule = round_robin.round_robin(event.draw_order, double=double)
+    if number > len(schedule):
+        raise TournamentError("all_rounds_paired", {"rounds": len(schedule)})
+    scheduled = schedule[number - 1]
+    return [(b.red, b.blue) for b in scheduled.bouts], scheduled.bye
+
+
+def _bracket(event: Event) -> elimination.Bracket:
+    """The pure bracket of the event, rebuilt from its draw."""
+    order = list(event.draw_order)
+    if event.pairing_system == Event.PairingSystem.DOUBLE_ELIMINATION:
+        return elimination.double_elimination(order, grand_final_reset=event.grand_final_reset)
+    return elimination.single_elimination(order, third_place=event.third_place_match)
+
+
+def _source_text(bracket: elimination.Bracket, source: elimination.Source) -> str:
+    if source.kind is elimination.SourceKind.SEED:
+        return f"seed:{source.ref}"
+    return f"{source.kind.value}:{bracket.match(source.ref).code}"
+
+
+def _draw_bracket(event: Event, number: int) -> elimination.Bracket:
+    """Draw the bracket: seeds from the seed order, or the Swiss standings for a top cut."""
+    if event.pairing_system == Event.PairingSystem.SWISS_TOP_CUT:
+        size = event.top_cut_size or 8
+        table = selectors.event_standings(event=event)
+        qualified = [line.entry.pk for line in table.lines if line.entry.is_active]
+        bracket = top_cut.top_cut(qualified, size, third_place=event.third_place_match)
+        _draw(event, list(bracket.entrants))
+    else:
+        active, unavailable = _available_for(event, number)
+        order = [e.pk for e in selectors.seed_order(active) if e.pk not in unavailable]
+        if len(order) < 2:
+            raise TournamentError("not_enough_players")
+        _draw(event, order)
+        bracket = _bracket(event)
+    BracketMatch.objects.filter(event=event).delete()
+    BracketMatch.objects.bulk_create(
+        BracketMatch(
+            event=event,
+            code=m.code,
+            bracket=m.section.value,
+            bracket_round=m.round,
+            position=m.slot,
+            red_source=_source_text(bracket, m.sources[0]),
+            blue_source=_source_text(bracket, m.sources[1]),
+        )
+        for m in bracket.matches
+    )
+    return bracket
+
+
+def _bracket_state(event: Event) -> tuple[elimination.Bracket, elimination.BracketProgress]:
+    bracket = _bracket(event)
+    ids = {m.code: m.id for m in bracket.matches}
+    winners = {
+        ids[code]: winner
+        for code, winner in BracketMatch.objects.filter(
+            event=event, winner__isnull=False
+        ).values_list("code", "winner_id")
+    }
+    return bracket, elimination.bracket_progress(bracket, winners)
+
+
+def _sync_bracket(event: Event) -> elimination.BracketProgress:
+    """Write who is known to sit in each bracket match (after a draw or a result)."""
+    bracket, progress = _bracket_state(event)
+    rows = {row.code: row for row in BracketMatch.objects.filter(event=event)}
+    changed = []
+    for match, (red, blue) in zip(bracket.matches, progress.players, strict=True):
+        row = rows[match.code]
+        if (row.red_id, row.blue_id) != (red, blue):
+            row.red_id, row.blue_id = red, blue
+            changed.append(row)
+    BracketMatch.objects.bulk_update(changed, ["red", "blue"])
+    return progress
+
+
+def _pair_elimination(event: Event, number: int) -> Round:
+    """A round of every bracket match that can be played now."""
+    if not event.draw_order or not BracketMatch.objects.filter(event=event).exists():
+        _draw_bracket(event, number)
+    bracket, progress = _bracket_state(event)
+    _sync_bracket(event)
+    paired = set(
+        BracketMatch.objects.filter(event=event, pairing__isnull=False).values_list(
+            "code", flat=True
+        )
+    )
+    todo = [
+        bracket.match(match_id)
+        for match_id in progress.playable
+        if bracket.match(match_id).code not in paired
+    ]
+    if not todo:
+        raise TournamentError("bracket_complete" if progress.complete else "not_enough_players")
+    round_ = Round.objects.create(event=event, number=number, stage=Round.Stage.ELIMINATION)
+    rows = {row.code: row for row in BracketMatch.objects.filter(event=event)}
+    for table, match in enumerate(todo, start=1):
+        red, blue = progress.players[match.id - 1]
+        pairing = Pairing.objects.create(round=round_, table=table, red_id=red, blue_id=blue)
+        row = rows[match.code]
+        row.pairing = pairing
+        row.save(update_fields=["pairing"])
+    return round_
+
+
+def _record_bracket_result(event: Event, pairing: Pairing) -> None:
+    """Carry an elimination table's result into its bracket match."""
+    row = BracketMatch.objects.filter(pairing=pairing).first()
+    if row is None:
+        return
+    winner = pairing.winner_id
+    if row.winner_id == winner:
+        return
+    corrected = row.winner_id is not None
+    row.winner_id = winner
+    row.needs_review = False
+    row.save(update_fields=["winner", "needs_review"])
+    if corrected:
+        _reset_downstream(event, row)
+    else:
+        _sync_bracket(event)
 
 
 def _create_pairings(
@@ -975,6 +1125,8 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
 
 
 def _apply_result(pairing: Pairing, result: str, method: str) -> None:
+    if pairing.round.stage == Round.Stage.ELIMINATION and result == R.DOUBLE_FORFEIT:
+        raise TournamentError("invalid_result")
     pairing.result = result
     pairing.method = method
     pairing.confirmation = Pairing.Confirmation.CONFIRMED
@@ -982,6 +1134,8 @@ def _apply_result(pairing: Pairing, result: str, method: str) -> None:
     pairing.save(
         update_fields=["result", "method", "confirmation", "disputed", "updated_at"],
     )
+    if pairing.round.stage == Round.Stage.ELIMINATION:
+        _record_bracket_result(pairing.round.event, pairing)
 
 
 def _check_result(pairing: Pairing, result: str) -> None:
@@ -1104,29 +1258,39 @@ def result_set(
         method=pairing.method,
         reason=reason,
     )
-    if correction:
-        _flag_dependent_bracket_matches(event, pairing, actor)
     _refresh_round_status(pairing.round)
     _changed(event, "pairings", "standings", "bracket")
     return pairing
 
 
-def _flag_dependent_bracket_matches(event: Event, pairing: Pairing, actor: User | None) -> None:
-    """Reset the bracket matches a corrected elimination result fed, and flag them."""
-    source = BracketMatch.objects.filter(pairing=pairing).first()
-    if source is None:
-        return
-    winner = pairing.winner_id
-    source.winner_id = winner
-    source.save(update_fields=["winner"])
-    refs = {f"winner:{source.code}", f"loser:{source.code}"}
-    for match in BracketMatch.objects.filter(event=event).filter(
-        Q(red_source__in=refs) | Q(blue_source__in=refs)
-    ):
-        match.needs_review = True
-        match.winner = None
-        match.save(update_fields=["needs_review", "winner"])
-        _audit(event, "bracket_flag", actor=actor, code=match.code, source=source.code)
+def _reset_downstream(event: Event, source: BracketMatch) -> None:
+    """After a corrected elimination result: reset every bracket match downstream of it.
+
+    The matches fed by the corrected one (and theirs, recursively) lose their winner and are
+    flagged for review; tables not played yet get the right players, tables already played
+    keep their result for the arbiter to look at.
+    """
+    queue = [source.code]
+    seen: set[str] = set()
+    while queue:
+        code = queue.pop()
+        refs = [f"winner:{code}", f"loser:{code}"]
+        for match in BracketMatch.objects.filter(event=event).filter(
+            Q(red_source__in=refs) | Q(blue_source__in=refs)
+        ):
+            if match.code in seen:
+                continue
+            seen.add(match.code)
+            match.needs_review = True
+            match.winner = None
+            match.save(update_fields=["needs_review", "winner"])
+            _audit(event, "bracket_flag", code=match.code, source=source.code)
+            queue.append(match.code)
+    _sync_bracket(event)
+    for match in BracketMatch.objects.filter(event=event, code__in=seen, pairing__isnull=False):
+        table = match.pairing
+        if table is not None and table.result == R.PENDING and match.red_id and match.blue_id:
+            Pairing.objects.filter(pk=table.pk).update(red_id=match.red_id, blue_id=match.blue_id)
 
 
 def result_from_match(
@@ -1176,8 +1340,6 @@ def result_from_match(
             method=method,
             corrected=corrected,
         )
-        if corrected and old != R.PENDING:
-            _flag_dependent_bracket_matches(event, pairing, None)
         _refresh_round_status(pairing.round)
         _changed(event, "pairings", "standings")
         return pairing
