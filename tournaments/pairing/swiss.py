@@ -30,10 +30,12 @@ Red moves first in 軍師軍略 and has the edge in the war phase, which is why 
 4 and 6 and are then allocated pair by pair by :func:`allocate_colours`.
 
 Large events: a complete graph on 1,000 players has half a million edges, too many to weigh in
-Python. Above ``EXACT_LIMIT`` players each player only gets edges to the ``window`` players
-ranked next to them and to the ``window`` players around their Dutch opponent in their score
-group; the window is widened (×4) until the matching pairs everyone. Up to ``EXACT_LIMIT``
-players the graph is complete and the result is the exact optimum of the criteria.
+Python. Up to ``EXACT_LIMIT`` players the graph is complete and the result is the exact optimum
+of the criteria. Above it, each player only gets edges to the ``window`` players after them on
+the *pairing line* (score groups in order, each with its top half interleaved with its bottom
+half, so Dutch opponents are neighbours) and the ``window`` players after them in rank order;
+the window is widened (×4) until the matching pairs everyone. Above ``CHUNK_LIMIT`` players the
+line is matched in overlapping chunks (a rolling horizon, see :func:`_match_in_chunks`).
 """
 
 from __future__ import annotations
@@ -665,6 +667,9 @@ def _names(players: Iterable[PlayerId]) -> str:
 
 
 __all__ = [
+    "CHUNK_LIMIT",
+    "CHUNK_OVERLAP",
+    "CHUNK_SIZE",
     "DEFAULT_WINDOW",
     "EXACT_LIMIT",
     "ColourPreference",
