@@ -461,3 +461,27 @@ def test_chunked_matching_pairs_everyone() -> None:
         paired = pair_round(history, 5, window=4)
     _check_complete(history, paired)
     assert paired.bye is not None
+
+
+def test_the_events_points_scheme_plugs_in() -> None:
+    from tournaments.standings.points import PointsScheme
+
+    scheme = PointsScheme(win=Fraction(3), forfeit_win=Fraction(2), double_forfeit=Fraction(1))
+    history = History(
+        entrants(6),
+        bouts=(
+            Bout(1, 1, 4, RED_WON),
+            Bout(1, 5, 2, BoutResult.RED_WON_BY_FORFEIT),
+            Bout(1, 3, 6, BoutResult.DOUBLE_FORFEIT),
+        ),
+    )
+    assert scores(history, scheme) == {1: 3, 2: 0, 3: 1, 4: 0, 5: 2, 6: 1}
+    assert pairing_order(history, scheme) == (1, 5, 3, 6, 2, 4)
+    paired = pair_round(history, 2, points=scheme)
+    couples = {frozenset(p) for p in pairs(paired)}
+    assert frozenset((1, 5)) in couples
+    # 3 and 6 share a score but met (a double forfeit is a meeting): both float down.
+    assert {frozenset((3, 2)), frozenset((6, 4))} <= couples or {
+        frozenset((3, 4)),
+        frozenset((6, 2)),
+    } <= couples
