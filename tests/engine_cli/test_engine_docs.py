@@ -2,7 +2,8 @@
 
 * docs/engine.md: every ``>>>`` example, as a doctest.
 * docs/records.md: the example record replays to the stated outcome.
-* docs/notation.md: every decision form of the table parses and is written back unchanged.
+* docs/notation.md: every decision form of the table parses and is written back unchanged, and
+  the example position is what ``python -m engine show`` prints.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.actions import parse_action
-from engine.cli import replay_record
+from engine.cli import main, replay_record
 from engine.record import GameRecord
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -37,11 +40,15 @@ def test_the_examples_of_engine_md_run() -> None:
     assert results.failed == 0
 
 
-def test_the_example_record_of_records_md_replays() -> None:
+def _example_record() -> GameRecord:
     example = _section((DOCS / "records.md").read_text(encoding="utf-8"), "## Example")
     block = re.search(r"```json\n(.*?)\n```", example, re.DOTALL)
     assert block is not None
-    record = GameRecord.from_dict(json.loads(block.group(1)))
+    return GameRecord.from_dict(json.loads(block.group(1)))
+
+
+def test_the_example_record_of_records_md_replays() -> None:
+    record = _example_record()
     final = replay_record(record).final
     assert final.outcome is not None
     assert final.outcome.winner is not None
@@ -58,3 +65,17 @@ def test_every_form_in_the_notation_table_round_trips() -> None:
     assert len(forms) == 15
     for text in forms:
         assert parse_action(text).to_str() == text
+
+
+def test_the_example_position_of_notation_md_is_what_show_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    example = _section((DOCS / "notation.md").read_text(encoding="utf-8"), "## Example")
+    block = re.search(r"```\n(view of blue\n.*?)```", example, re.DOTALL)
+    assert block is not None
+    record = _example_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert main(["show", str(path), "--ply", "30", "--as", "blue"]) == 0
+    printed = "\n".join(line.rstrip() for line in capsys.readouterr().out.splitlines())
+    assert printed + "\n" == block.group(1)
