@@ -263,6 +263,7 @@ class StandingLine:
     row: StandingRow
     entry: Entry
     tiebreaks: tuple[tuple[str, Any], ...]  # (code, display value)
+    points: str  # the score for display ("2.5", not "5/2")
 
 
 @dataclass(frozen=True)
@@ -305,6 +306,7 @@ def event_standings(*, event: Event, after_round: int | None = None) -> Standing
             tiebreaks=tuple(
                 (code, _display(value)) for code, value in zip(codes, row.tiebreaks, strict=True)
             ),
+            points=str(_display(row.points)),
         )
         for row in rows
     )
