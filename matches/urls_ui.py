@@ -1,0 +1,15 @@
+"""Page URLs of the matches app (views in ``matches.views_ui``), included by ``matches.urls``
+under its ``matches`` namespace, e.g. ``matches:record_list``."""
+
+from django.urls import URLPattern, path
+
+from matches import views_ui
+
+urlpatterns: list[URLPattern] = [
+    path("records/", views_ui.record_list, name="record_list"),
+    path("records/<int:match_id>/", views_ui.record_detail, name="record_detail"),
+    path("records/<int:match_id>/views.json", views_ui.record_views, name="record_views"),
+    path("records/<int:match_id>/record.json", views_ui.record_download, name="record_download"),
+    path("<int:match_id>/", views_ui.match_board, name="match_board"),
+    path("<int:match_id>/clock/", views_ui.match_clock, name="match_clock"),
+]

@@ -1,0 +1,365 @@
+"""Pages for people: the game-record list and step-through viewer, the live board and the
+over-the-board clock.
+
+The pages are thin: each renders a template whose scripts (``static/js/``) draw the game from
+JSON. Only two kinds of game data ever reach a page:
+
+* per-seat views computed by ``engine.observe`` — for the record viewer here
+  (``record_viewer_payload``), for live play by ``matches.selectors.match_get_view`` over the
+  WebSocket (docs/protocol.md);
+* the complete game record, and only once the match is finished (``match_record``).
+
+Every user-facing string the scripts show is translated here (``UI_LABELS``) and handed to the
+page as JSON (``ui_config``), so the scripts contain no text of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_GET
+
+from engine import GameRecord, Side, history_text, observe, parse_action
+from engine.record import replay
+from engine.types import CAMPS, INTRUSION_SQUARES, square_name
+from matches.models import Match
+from matches.selectors import match_record
+from matches.services import OTB_REPORT_METHODS
+
+#: ``?as=`` values of the record viewer: whose eyes the game is seen through.
+PERSPECTIVES: Final[dict[str, Side | None]] = {"red": Side.RED, "blue": Side.BLUE, "all": None}
+
+RECORDS_PER_PAGE: Final = 25
+
+#: Every string the scripts show. Keys are the scripts' names; ``{name}`` marks a placeholder
+#: that the script fills in (static/js/i18n.js ``t``).
+UI_LABELS: Final[dict[str, Promise]] = {
+    # Sides, pieces, directions, cards.
+    "side_red": _("Red"),
+    "side_blue": _("Blue"),
+    "piece_infantry": _("Infantry"),
+    "piece_archer": _("Archer"),
+    "piece_cavalry": _("Cavalry"),
+    "dir_N": _("north"),
+    "dir_E": _("east"),
+    "dir_S": _("south"),
+    "dir_W": _("west"),
+    "facing": _("facing {direction}"),
+    "with_shield": _("with shield"),
+    "card_MV": pgettext_lazy("card", "Move"),
+    "card_RS": pgettext_lazy("card", "Rotate/Shoot"),
+    "card_FN": pgettext_lazy("card", "Fence"),
+    "card_RF": pgettext_lazy("card", "Reinforce"),
+    "card_back": _("A card you cannot see"),
+    "face_down": _("face down"),
+    # Board.
+    "board_label": _("Game board"),
+    "intrusion_square": _("{square}: intrusion square of {side}"),
+    "fence_of": _("Fence of {side} on {edge}"),
+    "place_fence_on": _("Place a fence on {edge}"),
+    "legend": _("Legend"),
+    "legend_shield": _("Ring: the infantry still has its shield"),
+    "legend_facing": _("Notch: the way the piece faces"),
+    "legend_general": _("General (only your own, until the game is over)"),
+    "legend_fence": _("Thick line on an edge: a fence, in its owner's colour"),
+    "legend_intrusion": _("Cross: an intrusion square"),
+    # Panels.
+    "panel_of": _("{side}'s side"),
+    "you": _("You"),
+    "to_act": _("To act"),
+    "lp_track": _("Logistics points track, 0 to 18"),
+    "lp_long": _("Logistics points"),
+    "lp_value": _("LP {lp}"),
+    "hand": _("Hand"),
+    "deck": _("Deck"),
+    "deck_top_first": _("Deck, top card first"),
+    "top_first": _("top first"),
+    "cards_count": _("{n} cards"),
+    "none": _("none"),
+    "queue": _("Queue"),
+    "swift": _("Swift"),
+    "swift_long": _("疾風伝令 (Swift Dispatch) slot"),
+    "slot_1": _("1st"),
+    "slot_2": _("2nd"),
+    "slot_3": _("3rd"),
+    "slot_4": _("4th"),
+    "next_face_up": _("next card face up"),
+    "next_face_down": _("next card face down"),
+    "fences": _("Fences"),
+    "fences_in_hand": _("{n} in hand"),
+    "intrusion": _("Intrusion"),
+    "intrusion_points": _("{n} / 3 points"),
+    "intrusion_points_long": _("Three points win; a shielded infantry counts two"),
+    "general": _("General"),
+    "general_at": _("{letter} on {square}"),
+    "general_captured_letter": _("{letter}, captured"),
+    "general_hidden": _("hidden"),
+    "general_not_chosen": _("not chosen yet"),
+    # Status line.
+    "status": _("Game status"),
+    "phase_deployment": _("Deployment"),
+    "phase_setup": _("Set-up"),
+    "phase_war": _("War"),
+    "phase_over": _("Game over"),
+    "turn_n": _("turn {n}"),
+    "ply_n": _("decision {n}"),
+    "side_to_act": _("{side} to act"),
+    "executing": _("Executing {card} from the {slot} slot"),
+    "leader_at": _("leader on {square}"),
+    "partners_at": _("partners on {squares}"),
+    "stock": _("Stock"),
+    "shields": _("shields"),
+    "no_winner": _("No winner"),
+    "outcome_line": _("Winner: {winner} ({method})"),
+    "termination_general_captured": _("General captured"),
+    "termination_intrusion": _("Intrusion"),
+    "termination_turn_limit": _("Turn limit (non-official)"),
+    # Record viewer.
+    "start_position": _("Start: empty board"),
+    "move_list": _("Decisions"),
+    "loading": _("Loading…"),
+    "load_failed": _("The game could not be loaded."),
+    "position_n": _("Position after decision {n} of {total}"),
+    # Live board.
+    "connecting": _("Connecting…"),
+    "connected": _("Connected"),
+    "reconnecting": _("Connection lost. Reconnecting…"),
+    "opponent_disconnected": _("Your opponent is disconnected. Their clock keeps running."),
+    "player_disconnected": _("{side} is disconnected."),
+    "spectating": _("You are watching this game."),
+    "waiting_opponent": _("Waiting for {side}."),
+    "your_turn": _("Your turn."),
+    "not_started": _("The match has not started yet."),
+    "clock_paused": _("The clock is paused by the arbiter."),
+    "low_time": _("Less than a minute left"),
+    "clock_of": _("Clock of {side}"),
+    "choose": _("Choose"),
+    "cancel": _("Cancel"),
+    "all_options": _("All legal decisions ({n})"),
+    "select_piece": _("Select one of your highlighted pieces, or pick a decision below."),
+    "options_for": _("Options for {square}"),
+    "move_to": _("Move to {square}"),
+    "move_intrude": _("Move to {square} and intrude"),
+    "move_stay": _("Move to {square} and stay"),
+    "select_lead": _("Lead the chain towards {direction}; partners move first"),
+    "rotate_to": _("Turn to face {direction}"),
+    "shoot_at": _("Shoot at {square}"),
+    "fence_at": _("Fence on {edge}"),
+    "deploy_piece": _("Place {piece} on {square} facing {direction}"),
+    "deploy_fence": _("Place a fence on {edge}"),
+    "reinforce_piece": _("Reinforce: {piece} on {square} facing {direction}"),
+    "choose_general": _("Make the piece on {square} your general"),
+    "play_card": _("Play {card}"),
+    "play": _("Play"),
+    "end_command": _("End the command step"),
+    "dispatch": _("End with 疾風伝令 (pay 6 LP: the 1st card moves to the Swift slot)"),
+    "done_chain": _("End the chain"),
+    "setup_title": _("Set-up: hand and deck"),
+    "setup_help": _(
+        "Pick the three cards of your starting hand. The other four form your deck: "
+        "put them in order, top card first."
+    ),
+    "setup_hand": _("Hand ({n} of 3)"),
+    "setup_deck": _("Deck, top first"),
+    "move_up": _("Move up"),
+    "move_down": _("Move down"),
+    "confirm_cards": _("Confirm hand and deck"),
+    "setup_general_help": _("Choose your general: click one of your pieces on the board."),
+    "deploy_help": _("Deployment: click a highlighted square or edge of your camp."),
+    "war_command_help": _("Command step: play at least one card from your hand, then end."),
+    "war_execute_help": _("Execute the card: click a highlighted piece or square."),
+    "resign": _("Resign"),
+    "resign_confirm": _("Resign this game? Your opponent wins."),
+    "game_over": _("Game over"),
+    "you_won": _("You won."),
+    "you_lost": _("You lost."),
+    "winner_is": _("{side} wins."),
+    "method_is": _("Method: {method}"),
+    "download_record": _("Download the game record"),
+    "view_record": _("Step through the game"),
+    "error": _("Error"),
+    "sent": _("Sent…"),
+    # Over-the-board clock.
+    "press": _("Press"),
+    "press_hint": _("Tap when your move is complete"),
+    "pause": _("Pause"),
+    "resume": _("Resume"),
+    "paused": _("Paused"),
+    "flag_fell": _("{side}'s flag fell: {side} loses on time."),
+    "report_result": _("Report the result"),
+    "report_winner": _("Winner"),
+    "report_method": _("Method"),
+    "submit_report": _("Report"),
+    "confirm_report": _("Confirm this result"),
+    "reported_by": _("{side} reported: {winner} wins ({method})."),
+    "awaiting_confirmation": _("Waiting for the other player to confirm."),
+    "disputed": _("The players reported different results: the arbiter decides."),
+    "otb_waiting": _("Red presses after the first (untimed) placement to start Blue's clock."),
+    "method_general_captured": _("General captured"),
+    "method_intrusion": _("Intrusion"),
+    "method_resignation": _("Resignation"),
+    "method_timeout": _("Loss on time"),
+    "method_forfeit": _("Forfeit"),
+}
+
+
+def ui_config(**extra: Any) -> dict[str, Any]:
+    """The JSON configuration every game page hands to its scripts (``#gunshi-ui``)."""
+    return {
+        "labels": {key: str(value) for key, value in UI_LABELS.items()},
+        "geometry": {
+            "camps": {side.label: sorted(map(square_name, CAMPS[side])) for side in Side},
+            "intrusion": {
+                side.label: sorted(map(square_name, INTRUSION_SQUARES[side])) for side in Side
+            },
+        },
+        **extra,
+    }
+
+
+# ------------------------------------------------------------------------ record viewer
+
+
+def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, Any]:
+    """Every position of a finished game as ``viewer`` saw it, with the decision list.
+
+    ``views[i]`` is ``engine.observe`` of the position after ``i`` decisions (``views[0]`` is
+    the empty board); ``moves[i]`` is decision ``i + 1`` as ``viewer`` may read it
+    (``engine.history_text``: the opponent's general, hand and face-down plays stay masked).
+    Legal-action lists are dropped: nobody acts in a record.
+    """
+    # Replayed without the stated result: the positions are what the viewer needs, and the
+    # result belongs to the match layer (a resignation or a loss on time the engine never sees).
+    states = replay(replace(record, result=None))
+    views = []
+    for state in states:
+        view = observe(state, viewer)
+        view["legal_actions"] = []
+        views.append(view)
+    moves = [
+        {
+            "ply": index + 1,
+            "seat": before.to_act.label if before.to_act is not None else None,
+            "text": history_text(before, parse_action(text), viewer),
+        }
+        for index, (before, text) in enumerate(zip(states, record.actions, strict=False))
+    ]
+    return {
+        "viewer": viewer.label if viewer is not None else None,
+        "players": dict(record.players),
+        "result": record.result,
+        "moves": moves,
+        "views": views,
+    }
+
+
+def _finished_match(match_id: int) -> Match:
+    """A finished online match (records are published only at the end), else 404."""
+    return get_object_or_404(
+        Match, pk=match_id, status=Match.Status.FINISHED, kind=Match.Kind.ONLINE
+    )
+
+
+def _perspective(request: HttpRequest) -> str:
+    value = request.GET.get("as", "all")
+    if value not in PERSPECTIVES:
+        raise Http404("unknown perspective")
+    return value
+
+
+@require_GET
+def record_list(request: HttpRequest) -> HttpResponse:
+    """Finished online games, newest first."""
+    matches = Match.objects.filter(status=Match.Status.FINISHED, kind=Match.Kind.ONLINE).order_by(
+        "-finished_at", "-id"
+    )
+    page = Paginator(matches, RECORDS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "matches/record_list.html", {"page": page, "matches": page.object_list})
+
+
+@require_GET
+def record_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The step-through viewer of one finished game (the positions come from ``record_views``)."""
+    match = _finished_match(match_id)
+    perspective = _perspective(request)
+    config = ui_config(
+        views_url=reverse("matches:record_views", args=[match.pk]),
+        perspective=perspective,
+        players={"red": match.red_name, "blue": match.blue_name},
+    )
+    context = {"match": match, "ui": config, "perspective": perspective}
+    return render(request, "matches/record_detail.html", context)
+
+
+@require_GET
+def record_views(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The viewer's data: ``record_viewer_payload`` for ``?as=red|blue|all``."""
+    match = _finished_match(match_id)
+    viewer = PERSPECTIVES[_perspective(request)]
+    payload = record_viewer_payload(match_record(match=match), viewer)
+    payload["method_label"] = str(Match.Method(match.method).label)
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def record_download(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The complete game record (docs/records.md) as a JSON file."""
+    match = _finished_match(match_id)
+    response = HttpResponse(
+        match_record(match=match).to_json(), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="gunshi-match-{match.pk}.json"'
+    return response
+
+
+# --------------------------------------------------------------------------- live play
+
+#: The match WebSocket route (``matches/routing.py``, docs/protocol.md §3).
+WS_PATH: Final = "/ws/matches/{match_id}/"
+
+
+def _live_config(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """What the live pages' scripts need: where the socket is and the seat token, if any.
+
+    The page itself holds no game data: the seat and its view come over the socket, which
+    resolves the seat from the session or the token (docs/protocol.md §1).
+    """
+    return ui_config(
+        match_id=match.pk,
+        ws_path=WS_PATH.format(match_id=match.pk),
+        token=request.GET.get("token", ""),
+        record_url=reverse("matches:record_detail", args=[match.pk]),
+        download_url=reverse("matches:record_download", args=[match.pk]),
+    )
+
+
+@require_GET
+def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The live board of an online match (players and spectators)."""
+    match = get_object_or_404(Match, pk=match_id)
+    if match.kind == Match.Kind.OTB:
+        query = f"?{request.GET.urlencode()}" if request.GET else ""
+        return redirect(reverse("matches:match_clock", args=[match.pk]) + query)
+    context = {"match": match, "ui": _live_config(request, match)}
+    return render(request, "matches/match_board.html", context)
+
+
+@require_GET
+def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The over-the-board clock of one pairing: presses, pause, flag fall, result reporting."""
+    match = get_object_or_404(Match, pk=match_id, kind=Match.Kind.OTB)
+    config = _live_config(request, match)
+    config["report_methods"] = [
+        {"value": method.value, "label": str(method.label)}
+        for method in Match.Method
+        if method in OTB_REPORT_METHODS
+    ]
+    return render(request, "matches/match_clock.html", {"match": match, "ui": config})
