@@ -88,13 +88,14 @@ class MatchConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
             self.accept()
             self.close(code=CLOSE_BAD_TOKEN)
             return
-        self.group = group_name(self.match_id, audience_of(self.seat))
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
+        # Announce the seat before joining its group: a socket never hears its own arrival.
         if self.seat is not None and presence_join(match_id=self.match_id, seat=self.seat):
             presence_broadcast(
                 match_id=self.match_id, ply=match.ply, seat=self.seat, connected=True
             )
+        self.group = group_name(self.match_id, audience_of(self.seat))
+        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
+        self.accept()
         # Read again now that the group is joined: no update can fall between the two.
         match.refresh_from_db()
         self._send_snapshot(match)
