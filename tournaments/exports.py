@@ -37,6 +37,7 @@ from django.utils.text import slugify
 
 from tournaments import selectors
 from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.selectors import PairingRow
 from tournaments.views_common import visible_event
 
 # ------------------------------------------------------------------------------- standings
@@ -191,7 +192,7 @@ def trf_text(event: Event) -> str:
     rounds = data.last_round
     ordered = selectors.seed_order(data.entries.values())
     start_rank = {e.pk: i for i, e in enumerate(ordered, start=1)}
-    by_round: dict[tuple[int, int], tuple[Pairing, int]] = {}
+    by_round: dict[tuple[int, int], tuple[PairingRow, int]] = {}
     numbers = {r.pk: r.number for r in data.rounds}
     for p in data.pairings:
         n = numbers[p.round_id]
@@ -237,7 +238,7 @@ def trf_text(event: Event) -> str:
 def _trf_round(
     entry: Entry,
     number: int,
-    by_round: dict[tuple[int, int], tuple[Pairing, int]],
+    by_round: dict[tuple[int, int], tuple[PairingRow, int]],
     start_rank: dict[int, int],
     win: Fraction,
 ) -> str:

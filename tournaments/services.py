@@ -669,16 +669,21 @@ def _available_for(event: Event, number: int) -> tuple[list[Entry], set[int]]:
 
     Before round 1, if anyone has checked in, players who have not are left out.
     """
-    active = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE))
+    active = list(
+        Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).only(
+            "pk", "first_round", "checked_in", "seed", "rating"
+        )
+    )
     unavailable = {e.pk for e in active if e.first_round > number}
     if number == 1 and any(e.checked_in for e in active):
         unavailable |= {e.pk for e in active if not e.checked_in}
     return active, unavailable
 
 
-def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, int | None]], int | None]:
+def _pair_swiss(
+    event: Event, number: int, unavailable: set[int]
+) -> tuple[list[tuple[int, int | None]], int | None]:
     data = selectors.event_history(event=event)
-    _active, unavailable = _available_for(event, number)
     try:
         paired = swiss.pair_round(
             data.history,
@@ -720,7 +725,7 @@ def round_pair(*, actor: User, event: Event) -> Round:
             raise TournamentError("not_enough_players")
         if number == 1:
             _check_round_count(event.rounds, playing)
-        couples, bye = _pair_swiss(event, number)
+        couples, bye = _pair_swiss(event, number, unavailable)
         round_ = Round.objects.create(event=event, number=number, stage=stage)
         _create_pairings(round_, couples, bye)
     elif stage == Round.Stage.ROUND_ROBIN:

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
@@ -30,6 +32,8 @@ from tournaments.views_common import attempt, visible_event
 FRAGMENT_TIMEOUT = 60 * 60
 SLUG_KEY = "tournaments:slug:{slug}"
 FRAGMENT_KEY = "tournaments:fragment:{event_id}:{version}:{lang}:{name}"
+PAGE_KEY = "tournaments:page:{event_id}:{version}:{lang}:{path}"
+CSRF_PLACEHOLDER = "__tournaments_csrf_placeholder__"
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -98,7 +102,7 @@ def public_fragment(
     key = FRAGMENT_KEY.format(event_id=event_id, version=version, lang=get_language(), name=name)
     payload: dict[str, Any] | None = cache.get(key)
     if payload is not None:
-        return payload
+        return payload | {"version": version}
     event = event or visible_event(request, slug)
     payload = build(event)
     payload.setdefault("event_id", event.pk)
@@ -111,14 +115,33 @@ def public_fragment(
         cache.set(key, payload, FRAGMENT_TIMEOUT)
     else:
         payload["draft"] = True
-    return payload
+    return payload | {"version": version}
 
 
 def _page(
     request: HttpRequest, payload: dict[str, Any], name: str, fragment_url: str, tab: str
 ) -> HttpResponse:
+    """The page around a fragment. For anonymous visitors (the crowd watching standings) the
+    whole page is cached too, with a placeholder where the CSRF token of the language switcher
+    goes; each response gets the visitor's own token, exactly as a fresh render would."""
     if payload.get("draft"):
         visible_event(request, payload["slug"])  # permission check; drafts are never cached
+    key = None
+    if (
+        not request.user.is_authenticated
+        and not payload.get("draft")
+        and not request.GET
+        and not len(messages.get_messages(request))
+    ):
+        key = PAGE_KEY.format(
+            event_id=payload["event_id"],
+            version=payload["version"],
+            lang=get_language(),
+            path=request.path,
+        )
+        html = cache.get(key)
+        if html is not None:
+            return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
     role = None
     if request.user.is_authenticated:
         event = Event.objects.filter(pk=payload["event_id"]).first()
@@ -133,7 +156,12 @@ def _page(
         "event_name": payload["event_name"],
         "event_id": payload["event_id"],
     }
-    return render(request, "tournaments/fragment_page.html", context)
+    if key is None:
+        return render(request, "tournaments/fragment_page.html", context)
+    context["csrf_token"] = CSRF_PLACEHOLDER
+    html = render_to_string("tournaments/fragment_page.html", context, request=request)
+    cache.set(key, html, FRAGMENT_TIMEOUT)
+    return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
 def _fragment(request: HttpRequest, payload: dict[str, Any]) -> HttpResponse:

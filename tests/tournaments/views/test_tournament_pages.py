@@ -305,3 +305,19 @@ def test_pairing_editor_swaps_players_in_a_draft(client: Client, running: Event)
     assert tables[0].red_id == b.pk
     assert tables[1].red_id == a.pk
     assert running.audit_log.filter(action="round_swap").exists()
+
+
+def test_a_cached_page_carries_the_visitors_own_working_csrf_token(running: Event) -> None:
+    import re
+
+    url = reverse("tournaments:standings", args=[running.slug])
+    Client().get(url)  # someone else fills the cache
+    visitor = Client(enforce_csrf_checks=True)
+    html = visitor.get(url).content.decode()
+    assert "__tournaments_csrf_placeholder__" not in html
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert token is not None
+    response = visitor.post(
+        "/i18n/setlang/", {"language": "ja", "next": url, "csrfmiddlewaretoken": token.group(1)}
+    )
+    assert response.status_code == 302
