@@ -1,0 +1,140 @@
+"""The reference bot: plays random legal actions over the real WebSocket protocol.
+
+It is a client like any other (docs/protocol.md §3): it connects with a seat token, keeps the
+last view it received, and whenever that view offers it legal actions it sends one, chosen with
+its own seeded ``random.Random``, naming the view's ply. A stale or lost frame is repaired the
+way the protocol says: on a ``stale_ply`` error it asks for a snapshot. It stops when the match
+is over (or after ``max_decisions``) and reports what it saw, with timings for benchmarks.
+
+Used by ``manage.py match_bot``, the load benchmark (benchmarks/matches.py) and tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import connect
+
+FrameHook = Callable[[dict[str, Any], float], None]
+SendHook = Callable[[int, str, float], None]
+
+
+@dataclass
+class BotResult:
+    """What one bot saw of its match."""
+
+    seat: str | None = None
+    decisions: int = 0
+    frames: int = 0
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    #: Seconds from sending a decision to receiving the update for it (own seat).
+    round_trips: list[float] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    status: str = ""
+    ply: int = 0
+
+
+def socket_url(base_url: str, match_id: int, seat_token: str) -> str:
+    """``http://host:port`` → ``ws://host:port/ws/matches/<id>/?token=…``."""
+    parts = urlsplit(base_url)
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return f"{scheme}://{parts.netloc}/ws/matches/{match_id}/?token={seat_token}"
+
+
+def origin_of(base_url: str) -> str:
+    parts = urlsplit(base_url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class BotSocket(Protocol):
+    """What the bot needs of a WebSocket: send a text frame, receive the next one."""
+
+    async def send(self, message: str) -> None: ...
+
+    async def recv(self) -> str | bytes: ...
+
+
+async def play_bot(
+    *,
+    base_url: str,
+    match_id: int,
+    seat_token: str,
+    open_timeout: float = 30.0,
+    **options: Any,
+) -> BotResult:
+    """Connect to ``base_url`` and play one seat of ``match_id`` (see ``run_bot``)."""
+    async with connect(
+        socket_url(base_url, match_id, seat_token),
+        origin=origin_of(base_url),  # type: ignore[arg-type]
+        proxy=None,
+        compression=None,
+        open_timeout=open_timeout,
+        max_size=None,
+    ) as socket:
+        return await run_bot(socket, **options)
+
+
+async def run_bot(
+    socket: BotSocket,
+    *,
+    seed: int = 0,
+    think_seconds: float = 0.0,
+    max_decisions: int | None = None,
+    resign_after: int | None = None,
+    on_frame: FrameHook | None = None,
+    on_send: SendHook | None = None,
+) -> BotResult:
+    """Play on an open socket until the match is over; returns what happened."""
+    rng = random.Random(seed)  # noqa: S311 - random play, not security
+    result = BotResult()
+    sent_at: dict[int, float] = {}
+    last_sent_ply = -1
+    while True:
+        message = await socket.recv()
+        received = time.perf_counter()
+        frame = json.loads(message)
+        result.frames += 1
+        if on_frame is not None:
+            on_frame(frame, received)
+        kind = frame.get("type")
+        if kind == "error":
+            result.errors.append(frame)
+            if frame.get("code") in ("stale_ply", "not_your_turn"):
+                await socket.send(json.dumps({"type": "snapshot"}))
+            continue
+        if kind not in ("snapshot", "update"):
+            continue
+        view = frame["view"]
+        result.seat = view["seat"]
+        result.ply = ply = frame["ply"]
+        result.status = view["status"]
+        result.result = view["result"]
+        if ply - 1 in sent_at:
+            result.round_trips.append(received - sent_at.pop(ply - 1))
+        if view["status"] in ("finished", "aborted"):
+            return result
+        legal = (view.get("game") or {}).get("legal_actions") or []
+        if not legal or ply == last_sent_ply or view["clock"]["paused"]:
+            continue
+        if max_decisions is not None and result.decisions >= max_decisions:
+            return result
+        if think_seconds:
+            await asyncio.sleep(think_seconds)
+        last_sent_ply = ply
+        if resign_after is not None and result.decisions >= resign_after:
+            await socket.send(json.dumps({"type": "resign"}))
+            continue
+        action = rng.choice(legal)
+        sent = time.perf_counter()
+        sent_at[ply] = sent
+        if on_send is not None:
+            on_send(ply, action, sent)
+        await socket.send(json.dumps({"type": "action", "action": action, "ply": ply}))
+        result.decisions += 1
