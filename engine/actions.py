@@ -19,6 +19,20 @@ That text is the only action format stored or sent over the wire.
 | ``b2#c3N``                    | Fence: the infantry on b2 puts a fence on edge c3N            |
 | ``reinforce A c2 N``          | Reinforce: an archer from stock on c2 facing N                |
 | ``done``                      | end a chain; the remaining partners do not act                |
+
+Expansion formats (docs/expansion.md):
+
+| text                          | decision                                                      |
+|-------------------------------|---------------------------------------------------------------|
+| ``pick LI``                   | deck-build draft: pick a card for the shared deck (public)    |
+| ``deck MV,MV,RS,FN,RM,LI,SC`` | deck-build secret option: my own seven cards (secret)         |
+| ``prepare RM,LI,SC``          | expansion rule 1: my prepared expansion cards (secret)        |
+| ``exchange RM MV``            | 軍師の閃き: take prepared RM into hand, remove MV (secret)      |
+| ``keep``                      | 軍師の閃き: decline the exchange                                |
+| ``route I b4 N``              | 援軍経路: a stock infantry on b4 facing N                      |
+| ``scout card 2`` / ``scout card swift`` | 伝令偵察: look at the opponent's 2nd / 疾風伝令 card |
+| ``scout general c5``          | 将軍偵察: ask whether the piece on c5 is the general            |
+| ``swap b2 b3``                | 位置入替: swap two adjacent own pieces (lower square first)     |
 """
 
 from __future__ import annotations
@@ -197,6 +211,114 @@ class FinishChain:
         return "done"
 
 
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Deck-build draft: take one card of the pool for the shared deck (public)."""
+
+    card: CardKind
+
+    def to_str(self) -> str:
+        return f"pick {self.card}"
+
+
+def _sorted_cards(cards: tuple[CardKind, ...]) -> tuple[CardKind, ...]:
+    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDeck:
+    """Deck-build secret option: the seven cards of my own deck (a multiset, canonical order)."""
+
+    cards: tuple[CardKind, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted_cards(self.cards))
+
+    def to_str(self) -> str:
+        return f"deck {','.join(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Prepare:
+    """Expansion rule 1: the expansion cards I prepare (a set, canonical order; secret)."""
+
+    cards: tuple[CardKind, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted_cards(self.cards))
+
+    def to_str(self) -> str:
+        return f"prepare {','.join(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """軍師の閃き: take prepared card ``take`` into hand and remove ``give`` from the game."""
+
+    take: CardKind
+    give: CardKind
+
+    def to_str(self) -> str:
+        return f"exchange {self.take} {self.give}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHand:
+    """軍師の閃き: decline the once-per-game exchange."""
+
+    def to_str(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class RouteReinforce:
+    """援軍経路: a stock piece on a square next to an own infantry or archer."""
+
+    kind: PieceKind
+    square: Square
+    facing: Direction
+
+    def to_str(self) -> str:
+        return f"route {self.kind} {square_name(self.square)} {self.facing.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoutCard:
+    """伝令偵察: look at the opponent's queued card ``position`` (1–4; 0 = 疾風伝令 slot)."""
+
+    position: int
+
+    def to_str(self) -> str:
+        return f"scout card {self.position or 'swift'}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoutGeneral:
+    """将軍偵察: ask whether the opponent's piece on ``square`` is its general (public answer)."""
+
+    square: Square
+
+    def to_str(self) -> str:
+        return f"scout general {square_name(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """位置入替: the own pieces on ``first`` and ``second`` (first < second) trade squares."""
+
+    first: Square
+    second: Square
+
+    def __post_init__(self) -> None:
+        if self.first > self.second:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
+    def to_str(self) -> str:
+        return f"swap {square_name(self.first)} {square_name(self.second)}"
+
+
 Action = (
     Deploy
     | DeployFence
@@ -211,6 +333,15 @@ Action = (
     | PlaceFence
     | Reinforce
     | FinishChain
+    | Pick
+    | ChooseDeck
+    | Prepare
+    | Exchange
+    | KeepHand
+    | RouteReinforce
+    | ScoutCard
+    | ScoutGeneral
+    | Swap
 )
 
 
@@ -247,10 +378,36 @@ def _parse_words(words: list[str]) -> Action:
         return ArrangeCards(_cards(words[1]), _cards(words[3]))
     if head == "play" and len(words) == 2:
         return PlayCard(_card(words[1]))
+    if head == "route" and len(words) == 4:
+        return RouteReinforce(_kind(words[1]), parse_square(words[2]), _direction(words[3]))
+    if head == "pick" and len(words) == 2:
+        return Pick(_card(words[1]))
+    if head == "deck" and len(words) == 2:
+        return ChooseDeck(_cards(words[1]))
+    if head == "prepare" and len(words) == 2:
+        return Prepare(_cards(words[1]))
+    if head == "exchange" and len(words) == 3:
+        return Exchange(_card(words[1]), _card(words[2]))
+    if head == "scout" and len(words) == 3 and words[1] == "card":
+        if words[2] == "swift":
+            return ScoutCard(0)
+        position = int(words[2])
+        if not 1 <= position <= 4 or words[2] != str(position):
+            raise InvalidActionError("bad_action", f"not a queue position: {words[2]!r}")
+        return ScoutCard(position)
+    if head == "scout" and len(words) == 3 and words[1] == "general":
+        return ScoutGeneral(parse_square(words[2]))
+    if head == "swap" and len(words) == 3:
+        first, second = parse_square(words[1]), parse_square(words[2])
+        if first >= second:
+            raise InvalidActionError("bad_action", "swap names the lower square first")
+        return Swap(first, second)
     if head == "select" and len(words) == 3:
         return SelectLeader(parse_square(words[1]), _direction(words[2]))
     if len(words) != 1:
         raise InvalidActionError("bad_action", f"not an action: {' '.join(words)!r}")
+    if head == "keep":
+        return KeepHand()
     if head in ("end", "dispatch"):
         return EndCommand(dispatch=head == "dispatch")
     if head == "done":

@@ -75,6 +75,10 @@ def after_placement(state: GameState, side: Side) -> GameState:
         return replace(state, to_act=side.opponent)
     if can_deploy(state, side):
         return replace(state, to_act=side)
+    if not state.format.is_basic:
+        from .preparation import after_deployment
+
+        return after_deployment(state)
     return replace(state, phase=Phase.SETUP, to_act=Side.RED)
 
 

@@ -54,16 +54,38 @@ def _destroy_enemy_fences(state: GameState, sq: Square, owner: Side) -> GameStat
 
 
 def place_piece(
-    state: GameState, kind: PieceKind, sq: Square, facing: Direction, owner: Side
+    state: GameState,
+    kind: PieceKind,
+    sq: Square,
+    facing: Direction,
+    owner: Side,
+    *,
+    cost: int | None = None,
 ) -> GameState:
-    """Deployment or reinforcement: pay, take from stock, put on ``sq`` (which is empty)."""
+    """Deployment or reinforcement: pay, take from stock, put on ``sq`` (which is empty).
+
+    ``cost`` replaces the basic price of the kind (援軍経路 charges 4/5/6, RULES.md §12).
+    """
     piece = Piece(kind, owner, facing, free_letter(state, kind), kind is PieceKind.INFANTRY)
     board = list(state.board)
     board[sq] = piece
     own = state.sides[owner]
+    price = PIECE_COST[kind] if cost is None else cost
     state = replace(state, board=tuple(board), stock=state.stock.taken(kind))
-    state = with_side(state, owner, replace(own, lp=own.lp - PIECE_COST[kind]))
+    state = with_side(state, owner, replace(own, lp=own.lp - price))
     return _destroy_enemy_fences(state, sq, owner)
+
+
+def pay(state: GameState, side: Side, lp: int) -> GameState:
+    """Change ``side``'s LP by ``-lp`` (a negative ``lp`` gains, capped by ruling Q8)."""
+    own = state.sides[side]
+    return with_side(state, side, replace(own, lp=min(state.rulings.lp_cap, own.lp - lp)))
+
+
+def discard_shield(state: GameState, sq: Square) -> GameState:
+    """The infantry on ``sq`` puts its shield back in the stock (軽装歩兵, RULES.md §12)."""
+    board = list(state.board)
+    return _strip_shield(state, board, sq)
 
 
 def place_fence(state: GameState, edge: Edge, owner: Side) -> GameState:

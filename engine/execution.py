@@ -32,7 +32,15 @@ from .actions import (
     SelectLeader,
     Shoot,
 )
-from .geometry import Arrival, fence_edges, move_directions, move_options, shot_targets
+from .geometry import (
+    BASIC_SHOT,
+    CROSSBOW_SHOT,
+    Arrival,
+    fence_edges,
+    move_directions,
+    move_options,
+    shot_targets,
+)
 from .state import Execution, GameState, Mode, Phase, Piece
 from .types import (
     CAMPS,
@@ -47,6 +55,19 @@ from .types import (
     neighbours,
     step,
 )
+
+#: Cards whose execution ``engine.expansion_cards`` carries out (RC reuses the basic chain).
+_EXPANSION_LED = frozenset(
+    {
+        CardKind.RAPID_MOVE,
+        CardKind.REINFORCEMENT_ROUTE,
+        CardKind.LIGHT_INFANTRY,
+        CardKind.SCOUTING,
+        CardKind.RAPID_FIRE,
+        CardKind.SWAP,
+    }
+)
+_EXPANSION_MODES = frozenset({Mode.RAPID_MOVE, Mode.RAPID_ROTATE, Mode.LIGHT, Mode.RAPID_FIRE})
 
 
 def _own_squares(state: GameState, side: Side) -> list[Square]:
@@ -96,9 +117,10 @@ def _apply_move(state: GameState, action: MovePiece) -> GameState:
     )
 
 
-def _partners(
+def partners_of(
     state: GameState, leader_square: Square, kind: PieceKind, side: Side
 ) -> tuple[str, ...]:
+    """Letters of the own pieces of ``kind`` orthogonally next to the leader (§11)."""
     letters = []
     for sq in neighbours(leader_square):
         piece = state.board[sq]
@@ -189,6 +211,17 @@ def _iter_leader_actions(state: GameState) -> Iterator[Action]:
         yield from _fence_actions(state, side, own)
     elif card is CardKind.REINFORCE:
         yield from _reinforcements(state, side)
+    elif card is CardKind.ROTATE_CROSSBOW:  # 六韜 3: rotate as RS, or shoot the crossbow range
+        enemy_fences = state.sides[side.opponent].fences
+        for sq in own:
+            piece = state.board[sq]
+            assert piece is not None
+            yield from (Rotate(sq, d) for d in Direction if d is not piece.facing)
+            if piece.kind is PieceKind.ARCHER:
+                targets = shot_targets(state.board, enemy_fences, sq, CROSSBOW_SHOT)
+                yield from (Shoot(sq, t) for t in targets)
+    else:
+        yield from expansion_cards.leader_actions(state, side, card)
 
 
 def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[Action]:
@@ -212,8 +245,10 @@ def follow_actions(state: GameState) -> list[Action]:
     partner_squares = [
         sq for letter in execution.partners if (sq := state.square_of(letter)) is not None
     ]
-    result: list[Action] = []
     mode = execution.mode
+    if mode in _EXPANSION_MODES:
+        return expansion_cards.follow_actions(state, execution)
+    result: list[Action] = []
     if mode is Mode.MOVE:
         assert execution.direction is not None
         direction = execution.direction
@@ -233,10 +268,13 @@ def follow_actions(state: GameState) -> list[Action]:
             piece = state.board[sq]
             if piece is not None and piece.facing is not execution.direction:  # R3
                 result.append(Rotate(sq, execution.direction))
-    elif mode is Mode.SHOOT:
+    elif mode is Mode.SHOOT or mode is Mode.CROSSBOW:
         enemy_fences = state.sides[side.opponent].fences
+        offsets = CROSSBOW_SHOT if mode is Mode.CROSSBOW else BASIC_SHOT
         for sq in partner_squares:
-            result.extend(Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
+            result.extend(
+                Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq, offsets)
+            )
     elif mode is Mode.FENCE:
         result.extend(_fence_actions(state, side, partner_squares))
     if execution.leader_done:
@@ -273,6 +311,14 @@ def apply_execution(state: GameState, action: Action) -> tuple[GameState, bool]:
     assert execution is not None and side is not None
     if isinstance(action, FinishChain):
         return state, True
+    if execution.card in _EXPANSION_LED:
+        if execution.leader is None and execution.mode is None:
+            state, execution, finished = expansion_cards.lead(state, execution, action, side)
+        else:
+            state, execution, finished = expansion_cards.follow(state, execution, action)
+        if state.phase is Phase.OVER or finished:
+            return state, True
+        return replace(state, execution=execution), False
     if execution.leader is None:
         state, execution = _lead(state, execution, action, side)
     else:
@@ -293,19 +339,22 @@ def _lead(
     origin = action.origin  # type: ignore[union-attr]
     piece = state.board[origin]
     assert piece is not None
-    partners = _partners(state, origin, piece.kind, side)
+    partners = partners_of(state, origin, piece.kind, side)
     lead = replace(execution, leader=piece.letter, partners=partners, leader_done=True)
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)
         assert found is not None
-        return _apply_move(state, action), replace(lead, mode=Mode.MOVE, direction=found[0])
+        return expansion_cards.card_move(
+            state, replace(lead, mode=Mode.MOVE, direction=found[0]), action
+        )
     if isinstance(action, SelectLeader):
         return state, replace(lead, mode=Mode.MOVE, direction=action.direction, leader_done=False)
     if isinstance(action, Rotate):
         rotated = effects.rotate_piece(state, origin, action.facing)
         return rotated, replace(lead, mode=Mode.ROTATE, direction=action.facing)
     if isinstance(action, Shoot):
-        return effects.hit(state, action.target), replace(lead, mode=Mode.SHOOT)
+        mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
+        return effects.hit(state, action.target), replace(lead, mode=mode)
     assert isinstance(action, PlaceFence)
     return effects.place_fence(state, action.edge, side), replace(lead, mode=Mode.FENCE)
 
@@ -321,7 +370,7 @@ def _follow(state: GameState, execution: Execution, action: Action) -> tuple[Gam
             execution, partners=tuple(p for p in execution.partners if p != piece.letter)
         )
     if isinstance(action, MovePiece):
-        return _apply_move(state, action), execution
+        return expansion_cards.card_move(state, execution, action)
     if isinstance(action, Rotate):
         return effects.rotate_piece(state, origin, action.facing), execution
     if isinstance(action, Shoot):
@@ -329,3 +378,6 @@ def _follow(state: GameState, execution: Execution, action: Action) -> tuple[Gam
     assert isinstance(action, PlaceFence)
     side = piece.owner
     return effects.place_fence(state, action.edge, side), execution
+
+
+from . import expansion_cards  # noqa: E402 - the expansion cards build on this module

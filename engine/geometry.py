@@ -120,6 +120,8 @@ def move_options(
 
 # Shooting ranges as (forward, right) offsets relative to the archer's facing (§9).
 BASIC_SHOT: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (1, -1), (1, 1), (0, -1), (0, 1))
+#: 強弩攻撃 (六韜 3, §9.2): F, 2F, 3F, L, R; no diagonals.
+CROSSBOW_SHOT: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 0), (0, -1), (0, 1))
 
 
 def relative_square(origin: Square, facing: Direction, forward: int, right: int) -> Square | None:

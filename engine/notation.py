@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import InvalidRecordError
+from .formats import GameFormat
 from .rulings import Rulings
 from .state import (
     Execution,
@@ -40,11 +41,23 @@ def _unpiece(data: list[Any]) -> Piece:
 
 
 def _card(c: QueuedCard | None) -> list[Any] | None:
-    return None if c is None else [c.card.value, c.face_up]
+    if c is None:
+        return None
+    return [c.card.value, c.face_up, True] if c.seen else [c.card.value, c.face_up]
 
 
 def _uncard(data: list[Any] | None) -> QueuedCard | None:
-    return None if data is None else QueuedCard(CardKind(data[0]), bool(data[1]))
+    if data is None:
+        return None
+    return QueuedCard(CardKind(data[0]), bool(data[1]), len(data) > 2 and bool(data[2]))
+
+
+def _cards(cards: tuple[CardKind, ...]) -> list[str]:
+    return [c.value for c in cards]
+
+
+def _uncards(data: list[str] | None) -> tuple[CardKind, ...]:
+    return tuple(CardKind(c) for c in data or ())
 
 
 def _side(s: SideState) -> dict[str, Any]:
@@ -58,6 +71,14 @@ def _side(s: SideState) -> dict[str, Any]:
         "fences": sorted(s.fences),
         "general": s.general,
         "intruded": [_piece(p) for p in s.intruded],
+        # expansion formats
+        "cards": _cards(s.cards),
+        "prepared": _cards(s.prepared),
+        "exchange_done": s.exchange_done,
+        "removed": _cards(s.removed),
+        "beside": _cards(s.beside),
+        "general_revealed": s.general_revealed,
+        "not_general": sorted(s.not_general),
     }
 
 
@@ -73,6 +94,13 @@ def _unside(d: dict[str, Any]) -> SideState:
         fences=frozenset(d["fences"]),
         general=d["general"],
         intruded=tuple(_unpiece(p) for p in d["intruded"]),
+        cards=_uncards(d.get("cards")),
+        prepared=_uncards(d.get("prepared")),
+        exchange_done=bool(d.get("exchange_done", False)),
+        removed=_uncards(d.get("removed")),
+        beside=_uncards(d.get("beside")),
+        general_revealed=bool(d.get("general_revealed", False)),
+        not_general=frozenset(d.get("not_general", ())),
     )
 
 
@@ -104,6 +132,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "leader_done": ex.leader_done,
             "direction": None if ex.direction is None else ex.direction.name,
             "partners": list(ex.partners),
+            "moved": list(ex.moved),
         },
         "outcome": None
         if state.outcome is None
@@ -112,7 +141,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "winner": None if state.outcome.winner is None else int(state.outcome.winner),
         },
         "variant": state.variant.value,
+        "format": state.format.to_dict(),
         "rulings": state.rulings.to_dict(),
+        "draft": _cards(state.draft),
+        "exchange_pending": state.exchange_pending,
     }
 
 
@@ -142,6 +174,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
             leader_done=ex["leader_done"],
             direction=None if ex["direction"] is None else Direction[ex["direction"]],
             partners=tuple(ex["partners"]),
+            moved=tuple(ex.get("moved", ())),
         ),
         outcome=None
         if out is None
@@ -149,6 +182,15 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
             Termination(out["termination"]),
             None if out["winner"] is None else Side(out["winner"]),
         ),
-        variant=Variant(data["variant"]),
+        format=_format(data),
         rulings=Rulings.from_dict(data["rulings"]),
+        draft=_uncards(data.get("draft")),
+        exchange_pending=bool(data.get("exchange_pending", False)),
     )
+
+
+def _format(data: dict[str, Any]) -> GameFormat:
+    """The stored format; a state cached before formats existed holds only its variant."""
+    if "format" in data:
+        return GameFormat.from_dict(data["format"])
+    return GameFormat(variant=Variant(data["variant"]))

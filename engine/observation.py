@@ -5,7 +5,17 @@ client receives (a JSON-ready dict). Everything it leaves out is secret (RULES.m
 
 * the opponent's general (until the game is over),
 * the opponent's hand and deck (only their sizes are public),
-* the faces of the opponent's face-down queued cards.
+* the faces of the opponent's face-down queued cards (except one the viewer looked at with
+  伝令偵察: only the scout sees it, until the card leaves the queue).
+
+Expansion formats (engine.formats) add an ``"expansion"`` entry to the view and to each side
+(absent in the basic game, whose views are unchanged): the format (without the seed of the
+random deal), whether the clocks stand (draft and preparation), the public draft picks; per side
+its seven cards when public (a shared deck-build deck; a secret deck or a hand changed by the
+exchange only to its owner), its prepared expansion cards (option 1: nobody until the owner's
+exchange; option 2: the owner; option 3: the owner, then everybody once revealed), the cards
+it removed by the exchange (the owner; others see the count), a 連環の計 waiting beside the
+board, and the public results of 将軍偵察 (a general found is shown to everybody).
 
 A spectator (``viewer=None``) sees what both players see of each other. ``history_text`` masks a
 past decision the same way, for move lists.
@@ -15,10 +25,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, ArrangeCards, ChooseGeneral, PlayCard
-from .rules import clock_side, legal_actions
+from .actions import (
+    Action,
+    ArrangeCards,
+    ChooseDeck,
+    ChooseGeneral,
+    Exchange,
+    PlayCard,
+    Prepare,
+)
+from .formats import DeckOption, Variant
+from .rules import clock_side, legal_actions, untimed_segment
 from .state import GameState, Phase, Piece, QueuedCard, SideState
-from .types import Side, edge_name, square_name
+from .types import CardKind, Side, edge_name, square_name
 
 VIEW_VERSION = 1
 HIDDEN = None  # what stands in the place of a secret
@@ -36,12 +55,13 @@ def _piece(sq: int, piece: Piece, visible_generals: set[str]) -> dict[str, Any]:
     }
 
 
-def _card(card: QueuedCard, *, show: bool) -> dict[str, Any]:
-    return {"card": card.card.value if show or card.face_up else HIDDEN, "face_up": card.face_up}
+def _card(card: QueuedCard, *, show: bool, scout: bool = False) -> dict[str, Any]:
+    visible = show or card.face_up or (scout and card.seen)
+    return {"card": card.card.value if visible else HIDDEN, "face_up": card.face_up}
 
 
 def _side(
-    own: SideState, *, is_viewer: bool, show_general: bool, state: GameState
+    own: SideState, *, is_viewer: bool, show_general: bool, state: GameState, scout: bool
 ) -> dict[str, Any]:
     general_square = None
     if show_general and own.general is not None:
@@ -55,8 +75,8 @@ def _side(
         "hand_count": len(own.hand),
         "deck": [c.value for c in own.deck] if is_viewer else HIDDEN,
         "deck_count": len(own.deck),
-        "queue": [_card(c, show=is_viewer) for c in own.queue],
-        "swift": _card(own.swift, show=is_viewer) if own.swift is not None else None,
+        "queue": [_card(c, show=is_viewer, scout=scout) for c in own.queue],
+        "swift": (_card(own.swift, show=is_viewer, scout=scout) if own.swift is not None else None),
         "next_face_up": own.next_face_up,
         "intruded": [
             {"kind": p.kind.value, "letter": p.letter, "shield": p.shield} for p in own.intruded
@@ -75,17 +95,21 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
     visible_generals = {
         s.general
         for side, s in zip(Side, state.sides, strict=True)
-        if s.general is not None and (over or side is viewer)
+        if s.general is not None and (over or side is viewer or s.general_revealed)
     }
     sides = {
         side.label: _side(
             state.sides[side],
             is_viewer=side is viewer,
-            show_general=over or side is viewer,
+            show_general=over or side is viewer or state.sides[side].general_revealed,
             state=state,
+            scout=viewer is side.opponent,
         )
         for side in Side
     }
+    if not state.format.is_basic:
+        for side in Side:
+            sides[side.label]["expansion"] = _side_expansion(state, side, viewer)
     execution = None
     if state.execution is not None:
         ex = state.execution
@@ -102,7 +126,7 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
             ),
         }
     running = clock_side(state)
-    return {
+    view: dict[str, Any] = {
         "v": VIEW_VERSION,
         "viewer": viewer.label if viewer is not None else None,
         "variant": state.variant.value,
@@ -138,12 +162,52 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
             else None
         ),
     }
+    if not state.format.is_basic:
+        fmt = state.format.to_dict()
+        del fmt["seed"]  # option 1's seed would tell the random deal
+        view["expansion"] = {
+            "format": fmt,
+            "untimed": untimed_segment(state),
+            "draft": [c.value for c in state.draft],
+            "exchange_pending": state.exchange_pending,
+        }
+    return view
+
+
+def _cards(cards: tuple[CardKind, ...], show: bool) -> list[str] | None:
+    return [c.value for c in cards] if show else HIDDEN
+
+
+def _side_expansion(state: GameState, side: Side, viewer: Side | None) -> dict[str, Any]:
+    """The expansion formats' part of a side, masked for ``viewer``."""
+    own = state.sides[side]
+    fmt = state.format
+    over = state.phase is Phase.OVER
+    is_owner = viewer is side
+    shared_deck = fmt.variant is Variant.DECK_BUILD and fmt.deck_option is not DeckOption.SECRET
+    if fmt.expansion_option == 1:
+        see_prepared = over or (is_owner and (own.exchange_done or state.exchange_pending))
+    elif fmt.expansion_option == 2:
+        see_prepared = over or is_owner
+    else:
+        see_prepared = over or is_owner or state.phase is not Phase.PREPARE
+    return {
+        "cards": _cards(own.cards, over or is_owner or shared_deck),
+        "prepared": _cards(own.prepared, see_prepared),
+        "prepared_count": len(own.prepared),
+        "exchange_done": own.exchange_done,
+        "removed": _cards(own.removed, over or is_owner),
+        "removed_count": len(own.removed),
+        "beside": [c.value for c in own.beside],
+        "general_revealed": own.general_revealed,
+        "not_general": sorted(own.not_general),
+    }
 
 
 def is_secret(before: GameState, action: Action) -> bool:
     """True when the decision's text would reveal a secret of the side taking it."""
     actor = before.to_act
-    if isinstance(action, (ChooseGeneral, ArrangeCards)):
+    if isinstance(action, (ChooseGeneral, ArrangeCards, ChooseDeck, Prepare, Exchange)):
         return True
     if isinstance(action, PlayCard) and actor is not None:
         return not before.sides[actor].next_face_up
@@ -162,4 +226,10 @@ def history_text(before: GameState, action: Action, viewer: Side | None) -> str:
         return "general ?"
     if isinstance(action, ArrangeCards):
         return "cards ?"
+    if isinstance(action, ChooseDeck):
+        return "deck ?"
+    if isinstance(action, Prepare):
+        return "prepare ?"
+    if isinstance(action, Exchange):
+        return "exchange ?"
     return "play ?"

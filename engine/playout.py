@@ -21,12 +21,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .actions import Action
+from .formats import GameFormat
 from .record import GameRecord
-from .rules import apply_unchecked, legal_actions, new_game
+from .rules import apply_unchecked, legal_actions, new_game, own_cards
 from .rulings import RECOMMENDED, Rulings
 from .state import GameState, Phase, Slot, Termination
 from .types import (
-    BASIC_DECK,
     FENCES_PER_SIDE,
     HAND_SIZE,
     KIND_OF_LETTER,
@@ -77,13 +77,14 @@ def random_steps(
     seed: int,
     rulings: Rulings | None = None,
     turn_limit: int | None = DEFAULT_TURN_LIMIT,
+    format: GameFormat | None = None,
 ) -> Iterator[Step]:
     """Play a random legal game and yield every decision as it is taken.
 
     Raises ``StuckGameError`` if a side is to act without any legal decision.
     """
     rng = random.Random(seed)  # noqa: S311 - reproducible play, not security
-    state = new_game(rulings=playout_rulings(rulings, turn_limit))
+    state = new_game(rulings=playout_rulings(rulings, turn_limit), format=format)
     while state.to_act is not None:
         actions = legal_actions(state)
         if not actions:
@@ -114,6 +115,7 @@ def record_of(
     return GameRecord(
         actions=tuple(a.to_str() for a in actions),
         variant=final.variant,
+        format=final.format,
         rulings=final.rulings,
         players={"red": "random", "blue": "random"},
         result=result,
@@ -126,6 +128,7 @@ def random_playout(
     seed: int,
     rulings: Rulings | None = None,
     turn_limit: int | None = DEFAULT_TURN_LIMIT,
+    format: GameFormat | None = None,
 ) -> tuple[GameRecord, GameState]:
     """A whole random legal game: its record and its final state.
 
@@ -135,8 +138,8 @@ def random_playout(
     record stores, so ``replay(record)[-1] == final``).
     """
     actions: list[Action] = []
-    final = new_game(rulings=playout_rulings(rulings, turn_limit))
-    for step in random_steps(seed=seed, rulings=rulings, turn_limit=turn_limit):
+    final = new_game(rulings=playout_rulings(rulings, turn_limit), format=format)
+    for step in random_steps(seed=seed, rulings=rulings, turn_limit=turn_limit, format=format):
         actions.append(step.action)
         final = step.after
     return record_of(actions, final, seed=seed), final
@@ -257,13 +260,12 @@ def _check_cards(state: GameState) -> list[str]:
         own = state.sides[side]
         queued = ([own.swift] if own.swift is not None else []) + list(own.queue)
         arranged = bool(own.hand or own.deck or queued)
-        if not arranged and state.phase in (Phase.DEPLOYMENT, Phase.SETUP):
+        if not arranged and state.phase not in (Phase.WAR, Phase.OVER):
             continue
-        cards = Counter([*own.hand, *own.deck, *(q.card for q in queued)])
-        if cards != Counter(BASIC_DECK):
-            problems.append(
-                f"{side.label}'s cards are not the basic deck: {sorted(cards.elements())}"
-            )
+        cards = Counter([*own.hand, *own.deck, *(q.card for q in queued), *own.beside])
+        if cards != Counter(own_cards(state, side)):
+            which = "its seven cards" if own.cards else "the basic deck"
+            problems.append(f"{side.label}'s cards are not {which}: {sorted(cards.elements())}")
         for back, queued_card in enumerate(reversed(queued)):
             number = own.cards_placed - back  # 1-based placement number of this card
             if queued_card.face_up != (number % 2 == 0):

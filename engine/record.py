@@ -1,10 +1,11 @@
 """Game records: a versioned JSON document that replays a game deterministically.
 
-A record holds the format (``"gunshi-record"``) and its version, the variant, the rulings in
-force, the players, every decision in order (notation strings, docs/notation.md) and the
-result. The engine rebuilds any position by folding ``apply_action`` over the decisions, so a
-record is also the audit trail of a match. A record contains every secret (generals, hands,
-decks): it is published only once a game is over.
+A record holds the format (``"gunshi-record"``) and its version, the variant and the game
+format (``"game_format"``, engine.formats; a version-1 record without it is a basic game), the
+rulings in force, the players, every decision in order (notation strings, docs/notation.md)
+and the result. The engine rebuilds any position by folding ``apply_action`` over the
+decisions, so a record is also the audit trail of a match. A record contains every secret
+(generals, hands, decks, prepared cards): it is published only once a game is over.
 
 The result may end a game the engine would not end by itself (resignation, time, forfeit,
 arbiter), so ``result.method`` is a string of the match layer's vocabulary and is checked
@@ -19,6 +20,7 @@ from typing import Any
 
 from .actions import parse_action
 from .errors import EngineError, InvalidRecordError
+from .formats import BASIC_FORMAT, GameFormat
 from .rules import apply_action, new_game
 from .rulings import RECOMMENDED, Rulings
 from .state import GameState, Variant
@@ -29,18 +31,28 @@ RECORD_VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
+    """A game's record. ``format`` is the game format (its ``variant`` is kept in step: a record
+    given only a non-basic ``variant`` takes that variant's default format)."""
+
     actions: tuple[str, ...]
     variant: Variant = Variant.BASIC
     rulings: Rulings = RECOMMENDED
     players: dict[str, str] = field(default_factory=dict)  # {"red": name, "blue": name}
     result: dict[str, Any] | None = None  # {"winner": "red"|"blue"|None, "method": ...}
     meta: dict[str, Any] = field(default_factory=dict)  # event, round, table, dates…
+    format: GameFormat = BASIC_FORMAT
+
+    def __post_init__(self) -> None:
+        if self.format.is_basic and self.variant is not Variant.BASIC:
+            object.__setattr__(self, "format", GameFormat(variant=self.variant))
+        object.__setattr__(self, "variant", self.format.variant)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "v": RECORD_VERSION,
             "variant": self.variant.value,
+            "game_format": self.format.to_dict(),
             "rulings": self.rulings.to_dict(),
             "players": dict(self.players),
             "actions": list(self.actions),
@@ -65,7 +77,10 @@ class GameRecord:
         try:
             variant = Variant(data.get("variant", Variant.BASIC.value))
             rulings = Rulings.from_dict(data.get("rulings") or {})
-        except (ValueError, TypeError) as exc:
+            fmt = (
+                GameFormat.from_dict(data["game_format"]) if "game_format" in data else BASIC_FORMAT
+            )
+        except (ValueError, TypeError, AttributeError) as exc:
             raise InvalidRecordError("bad_record", str(exc)) from None
         return cls(
             actions=tuple(actions),
@@ -74,6 +89,7 @@ class GameRecord:
             players=dict(data.get("players") or {}),
             result=data.get("result"),
             meta=dict(data.get("meta") or {}),
+            format=fmt,
         )
 
     @classmethod
@@ -100,7 +116,7 @@ def replay(record: GameRecord) -> list[GameState]:
 
     Raises ``ReplayError`` naming the first decision that is malformed or illegal.
     """
-    state = new_game(variant=record.variant, rulings=record.rulings)
+    state = new_game(format=record.format, rulings=record.rulings)
     states = [state]
     for index, text in enumerate(record.actions):
         try:

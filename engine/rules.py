@@ -15,18 +15,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import deployment, effects
+from . import deployment, effects, expansion_cards, preparation
 from .actions import (
     Action,
     ArrangeCards,
+    ChooseDeck,
     ChooseGeneral,
     Deploy,
     DeployFence,
     EndCommand,
+    Exchange,
+    KeepHand,
+    Pick,
     PlayCard,
+    Prepare,
 )
 from .errors import IllegalActionError
 from .execution import apply_execution, follow_actions, has_leader_action, leader_actions
+from .formats import BASIC_FORMAT, GameFormat
 from .rulings import RECOMMENDED, Rulings
 from .state import Execution, GameState, Outcome, Phase, QueuedCard, Slot, Termination, Variant
 from .types import (
@@ -41,9 +47,22 @@ from .types import (
 )
 
 
-def new_game(*, variant: Variant = Variant.BASIC, rulings: Rulings = RECOMMENDED) -> GameState:
-    """The position before Red's first deployment: empty board, 18 LP each, full stock."""
-    return GameState(board=tuple(None for _ in SQUARES), variant=variant, rulings=rulings)
+def new_game(
+    *,
+    variant: Variant = Variant.BASIC,
+    rulings: Rulings = RECOMMENDED,
+    format: GameFormat | None = None,
+) -> GameState:
+    """The first position: empty board, 18 LP each, full stock, Red to act.
+
+    ``format`` names the game format (default: the basic game, or the default format of
+    ``variant``). A deck-build game opens with its draft, expansion option 2 with the
+    preparation of the expansion cards; option 1 deals the prepared cards here.
+    """
+    if format is None:
+        format = BASIC_FORMAT if variant is Variant.BASIC else GameFormat(variant=variant)
+    state = GameState(board=tuple(None for _ in SQUARES), format=format, rulings=rulings)
+    return preparation.initial_state(state) if not format.is_basic else state
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -53,6 +72,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     if state.phase is Phase.DEPLOYMENT:
         return tuple(deployment.deployment_actions(state, side))
+    if state.phase is Phase.DRAFT:
+        return tuple(preparation.draft_actions(state))
+    if state.phase is Phase.PREPARE:
+        return tuple(preparation.prepare_actions(state))
+    if state.exchange_pending:
+        return tuple(preparation.exchange_actions(state, side))
     if state.phase is Phase.SETUP:
         own = state.sides[side]
         if own.general is None:
@@ -66,9 +91,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def own_cards(state: GameState, side: Side) -> tuple[CardKind, ...]:
-    """The seven cards a player owns (basic game: the basic deck, RULES.md §1.5)."""
-    del state, side
-    return BASIC_DECK
+    """The seven cards a player plays with: the basic deck (RULES.md §1.5) unless a deck was
+    built (§13.2) or the 軍師の閃き exchange swapped one (§13.1)."""
+    return state.sides[side].cards or BASIC_DECK
 
 
 def _command_actions(state: GameState, side: Side) -> list[Action]:
@@ -102,6 +127,12 @@ def describe_step(state: GameState) -> str:
     who = state.to_act.label
     if state.phase is Phase.DEPLOYMENT:
         return f"{who} to deploy"
+    if state.phase is Phase.DRAFT:
+        return f"{who} to draft"
+    if state.phase is Phase.PREPARE:
+        return f"{who} to prepare expansion cards"
+    if state.exchange_pending:
+        return f"{who} to exchange or keep"
     if state.phase is Phase.SETUP:
         own = state.sides[state.to_act]
         return f"{who} to choose " + ("a general" if own.general is None else "hand and deck")
@@ -128,6 +159,12 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return effects.with_side(state, side, own)
     if isinstance(action, ArrangeCards):
         return _arrange(state, side, action)
+    if isinstance(action, (Pick, ChooseDeck)):
+        return preparation.apply_draft(state, side, action)
+    if isinstance(action, Prepare):
+        return preparation.apply_prepare(state, side, action)
+    if isinstance(action, (Exchange, KeepHand)):
+        return preparation.apply_exchange(state, side, action)
     if isinstance(action, PlayCard):
         return _play(state, side, action)
     if isinstance(action, EndCommand):
@@ -195,24 +232,35 @@ def _next_card(state: GameState, *, after: Slot | None) -> GameState:
         execution = Execution(own.swift.card, Slot.SWIFT)
     elif after is not Slot.FIRST and own.queue:
         execution = Execution(own.queue[0].card, Slot.FIRST)
-    else:
-        return replace(state, execution=None)  # on to command
+    else:  # on to command, after the 軍師の閃き exchange when it is due (§13.1)
+        return replace(
+            state, execution=None, exchange_pending=preparation.exchange_due(state, side)
+        )
     state = replace(state, execution=execution)
+    if execution.card in expansion_cards.AUTOMATIC:  # 兵站強化, 連環の計: no decision
+        state, beside = expansion_cards.run_automatic(state, side, execution.card)
+        return _finish_card(state, beside=beside)
     if not has_leader_action(state):
         return _finish_card(state)  # §6.7 / R8: skipped, still goes to the deck bottom
     return state
 
 
-def _finish_card(state: GameState) -> GameState:
-    """The executed card goes face down to the deck bottom; the queue slides (§6.1, R2)."""
+def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
+    """The executed card goes face down to the deck bottom; the queue slides (§6.1, R2).
+
+    With ``beside`` (an executed 連環の計) it goes face up beside the board instead.
+    """
     execution = state.execution
     assert execution is not None
     owner = state.to_act if state.to_act is not None else _executing_side(state)
     own = state.sides[owner]
+    deck = own.deck if beside else (*own.deck, execution.card)
+    if beside:
+        own = replace(own, beside=(*own.beside, execution.card))
     if execution.slot is Slot.SWIFT:
-        own = replace(own, swift=None, deck=(*own.deck, execution.card))
+        own = replace(own, swift=None, deck=deck)
     else:
-        own = replace(own, queue=own.queue[1:], deck=(*own.deck, execution.card))
+        own = replace(own, queue=own.queue[1:], deck=deck)
     state = replace(effects.with_side(state, owner, own), execution=None)
     if state.phase is Phase.OVER:
         return state
@@ -238,6 +286,27 @@ def clock_side(state: GameState) -> Side | None:
     side's clock runs while it fixes its general, hand and deck, and in war the clock passes at
     the end of the mover's Rest. A change of ``clock_side`` between two states is a press.
     """
-    if state.phase is Phase.OVER or (state.phase is Phase.DEPLOYMENT and state.ply == 0):
+    if state.phase is Phase.OVER or untimed_segment(state) or _nothing_deployed(state):
         return None
     return state.to_act
+
+
+def untimed_segment(state: GameState) -> bool:
+    """True in the draft and the expansion-card preparation: both clocks stand (§15, Rules 2
+    and 3: "the time spent choosing expansion cards is not clocked")."""
+    return state.phase is Phase.DRAFT or state.phase is Phase.PREPARE
+
+
+def timed(state: GameState) -> bool:
+    """Whether a clock runs in ``state`` (``clock_side`` is not None)."""
+    return clock_side(state) is not None
+
+
+def _nothing_deployed(state: GameState) -> bool:
+    """Before Red's first placement the clocks have not started (§15)."""
+    return (
+        state.phase is Phase.DEPLOYMENT
+        and not any(state.board)
+        and not state.sides[0].fences
+        and not state.sides[1].fences
+    )

@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from .formats import BASIC_FORMAT, GameFormat, Variant
 from .rulings import RECOMMENDED, Rulings
 from .types import (
     FENCES_PER_SIDE,
@@ -37,18 +38,32 @@ from .types import (
     Square,
 )
 
+__all__ = [
+    "Execution",
+    "GameFormat",
+    "GameState",
+    "Mode",
+    "Outcome",
+    "Phase",
+    "Piece",
+    "QueuedCard",
+    "SideState",
+    "Slot",
+    "Stock",
+    "Termination",
+    "Variant",
+]
+
 
 class Phase(enum.StrEnum):
+    """The phases of a game; DRAFT and PREPARE exist in the expansion formats only."""
+
+    DRAFT = "draft"  # deck building (expansion rule 2), before deployment, untimed
+    PREPARE = "prepare"  # expansion cards chosen (expansion rule 1, options 2/3), untimed
     DEPLOYMENT = "deployment"
     SETUP = "setup"
     WAR = "war"
     OVER = "over"
-
-
-class Variant(enum.StrEnum):
-    """The game format. Tournament Rule 1 is the basic game."""
-
-    BASIC = "basic"
 
 
 class Termination(enum.StrEnum):
@@ -76,8 +91,12 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class QueuedCard:
+    """A card in the queue. ``seen`` marks a face-down card the opponent looked at with 伝令偵察
+    (only that opponent sees its face); the mark goes with the card when it leaves the queue."""
+
     card: CardKind
     face_up: bool
+    seen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +143,21 @@ class SideState:
     fences: frozenset[Edge] = frozenset()
     general: str | None = None
     intruded: tuple[Piece, ...] = ()
+    # -- expansion formats (all empty in the basic game) --
+    #: The seven cards of a deck-build game (empty: the basic deck, RULES.md §1.5).
+    cards: tuple[CardKind, ...] = ()
+    #: Expansion rule 1: the prepared expansion cards not yet taken (§13.1).
+    prepared: tuple[CardKind, ...] = ()
+    #: Expansion rule 1: the one-time exchange was made or declined.
+    exchange_done: bool = False
+    #: Cards removed from the game by the exchange (secret to the opponent).
+    removed: tuple[CardKind, ...] = ()
+    #: Cards face up beside the board: a waiting 連環の計 (outside the queue, §12 promo 3).
+    beside: tuple[CardKind, ...] = ()
+    #: 将軍偵察 answered "yes": this side's general is public for the rest of the game.
+    general_revealed: bool = False
+    #: Letters of this side's pieces publicly known not to be its general (将軍偵察 "no").
+    not_general: frozenset[str] = frozenset()
 
     @property
     def fences_in_hand(self) -> int:
@@ -157,6 +191,11 @@ class Mode(enum.StrEnum):
     SHOOT = "shoot"
     FENCE = "fence"
     PLACE = "place"  # reinforcement: one piece, no chain
+    RAPID_MOVE = "rapid_move"  # 高速移動 after its rotation: the same piece moves
+    RAPID_ROTATE = "rapid_rotate"  # 高速移動 after its move: the same piece rotates
+    CROSSBOW = "crossbow"  # 強弩攻撃 chain: partners shoot with the crossbow range
+    LIGHT = "light"  # 軽装歩兵 chain
+    RAPID_FIRE = "rapid_fire"  # 連射 after its first shot: the same archer shoots again
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +209,7 @@ class Execution:
     leader_done: bool = False
     direction: Direction | None = None  # shared by chained moves and rotations
     partners: tuple[str, ...] = ()  # letters that may still act
+    moved: tuple[str, ...] = ()  # letters moved so far in this execution (連環の計, Q11)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +224,16 @@ class GameState:
     played_this_turn: int = 0
     execution: Execution | None = None
     outcome: Outcome | None = None
-    variant: Variant = Variant.BASIC
+    format: GameFormat = BASIC_FORMAT
     rulings: Rulings = RECOMMENDED
+    #: Deck building: the public picks so far, in order (BASE and NO_FREE_MOVE drafts).
+    draft: tuple[CardKind, ...] = ()
+    #: Expansion rule 1: the exchange decision is due (after the military action, §13.1).
+    exchange_pending: bool = False
+
+    @property
+    def variant(self) -> Variant:
+        return self.format.variant
 
     def side(self, side: Side) -> SideState:
         return self.sides[side]

@@ -124,6 +124,17 @@ class CardKind(enum.StrEnum):
     ROTATE_SHOOT = "RS"  # 向き変更/射撃
     FENCE = "FN"  # 柵配置
     REINFORCE = "RF"  # 援軍
+    # 六韜 expansion cards (RULES.md §12), one set per colour.
+    RAPID_MOVE = "RM"  # 高速移動
+    SUPPLY_BOOST = "SB"  # 兵站強化
+    ROTATE_CROSSBOW = "RC"  # 向き変更/強弩攻撃
+    REINFORCEMENT_ROUTE = "RR"  # 援軍経路
+    LIGHT_INFANTRY = "LI"  # 軽装歩兵
+    SCOUTING = "SC"  # 伝令偵察/将軍偵察
+    # 三略 promotional cards (RULES.md §12, "Promo").
+    RAPID_FIRE = "RP"  # 連射
+    SWAP = "SW"  # 位置入替
+    LINKED_STRATAGEM = "LS"  # 連環の計
 
 
 #: The basic deck of each player (RULES.md §1.5).
@@ -136,7 +147,20 @@ BASIC_DECK: Final = (
     CardKind.FENCE,
     CardKind.REINFORCE,
 )
+#: The canonical order of cards (hands are kept sorted in it): basic cards, 六韜, 三略.
 CARD_ORDER: Final = {card: i for i, card in enumerate(CardKind)}
+
+#: The six 六韜 expansion cards of one colour (RULES.md §12).
+RIKUTO_CARDS: Final = (
+    CardKind.RAPID_MOVE,
+    CardKind.SUPPLY_BOOST,
+    CardKind.ROTATE_CROSSBOW,
+    CardKind.REINFORCEMENT_ROUTE,
+    CardKind.LIGHT_INFANTRY,
+    CardKind.SCOUTING,
+)
+#: The three 三略 promotional cards of one colour (RULES.md §12, "Promo").
+SANRYAKU_CARDS: Final = (CardKind.RAPID_FIRE, CardKind.SWAP, CardKind.LINKED_STRATAGEM)
 
 
 def square(file: int, rank: int) -> Square:
