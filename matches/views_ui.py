@@ -135,16 +135,13 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "opponent_disconnected": _("Your opponent is disconnected. Their clock keeps running."),
     "player_disconnected": _("{side} is disconnected."),
     "spectating": _("You are watching this game."),
-    "waiting_opponent": _("Waiting for {side}."),
     "your_turn": _("Your turn."),
     "not_started": _("The match has not started yet."),
     "clock_paused": _("The clock is paused by the arbiter."),
     "low_time": _("Less than a minute left"),
-    "clock_of": _("Clock of {side}"),
     "choose": _("Choose"),
     "cancel": _("Cancel"),
     "all_options": _("All legal decisions ({n})"),
-    "select_piece": _("Select one of your highlighted pieces, or pick a decision below."),
     "options_for": _("Options for {square}"),
     "move_to": _("Move to {square}"),
     "move_intrude": _("Move to {square} and intrude"),
@@ -155,6 +152,8 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "fence_at": _("Fence on {edge}"),
     "deploy_piece": _("Place {piece} on {square} facing {direction}"),
     "deploy_fence": _("Place a fence on {edge}"),
+    "deploy_fences_mode": _("Place a fence instead"),
+    "deploy_pieces_mode": _("Place a piece instead"),
     "reinforce_piece": _("Reinforce: {piece} on {square} facing {direction}"),
     "choose_general": _("Make the piece on {square} your general"),
     "play_card": _("Play {card}"),
@@ -185,10 +184,7 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "method_is": _("Method: {method}"),
     "download_record": _("Download the game record"),
     "view_record": _("Step through the game"),
-    "error": _("Error"),
-    "sent": _("Sent…"),
     # Over-the-board clock.
-    "press": _("Press"),
     "press_hint": _("Tap when your move is complete"),
     "pause": _("Pause"),
     "resume": _("Resume"),
@@ -357,6 +353,8 @@ def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
     """The over-the-board clock of one pairing: presses, pause, flag fall, result reporting."""
     match = get_object_or_404(Match, pk=match_id, kind=Match.Kind.OTB)
     config = _live_config(request, match)
+    # The table's device may hold both seat links, so each player reports from their own half.
+    config["tokens"] = {seat: request.GET.get(seat, "") for seat in ("red", "blue")}
     config["report_methods"] = [
         {"value": method.value, "label": str(method.label)}
         for method in Match.Method

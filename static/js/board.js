@@ -259,6 +259,7 @@ export function renderBoard(view, options = {}) {
   if (interaction.targets) {
     const markers = svg("g", { class: "board__targets", "aria-hidden": "true" }, root);
     for (const [name, kind] of interaction.targets) {
+      if (kind === "place") continue; // the square's tint says it
       const [cx, cy] = geo.centre(name);
       svg("circle", { class: `target-marker target-marker--${kind}`, cx, cy, r: kind === "move" ? 9 : 25 }, markers);
     }
@@ -381,7 +382,7 @@ export function renderSidePanel(view, side, options = {}) {
     own.deck.forEach((code) => list.append(html("li", {}, cardChip(code))));
     panel.append(row(t("deck"), own.deck.length ? list : html("span", { class: "muted" }, t("none")), html("span", { class: "muted small" }, t("top_first"))));
   } else {
-    panel.append(row(t("deck"), html("span", { class: "deck-count" }, cardChip(null), t("cards_count", { n: own.deck_count }))));
+    panel.append(row(t("deck"), html("span", { class: "deck-count" }, own.deck_count ? cardChip(null) : null, t("cards_count", { n: own.deck_count }))));
   }
 
   // Queue: the 疾風伝令 slot, then 1st–4th. Face-down cards are backs unless the view shows them.

@@ -1,0 +1,491 @@
+/**
+ * The action builder: turns the legal decisions the server listed (`view.legal_actions`) into
+ * choices on the board and in a panel. It offers nothing else, so an illegal decision cannot be
+ * built; the server checks every decision again anyway.
+ *
+ * Clicking one of the player's highlighted pieces selects it and marks what it can do: squares
+ * to move to (cavalry: every distance), the intrude-or-stay choice, squares to shoot at, edges
+ * for a fence, and in the panel its rotations and the "lead the chain" choice. Deployment and
+ * reinforcement squares open a kind × facing choice; set-up has a general picker (click a
+ * piece) and a hand/deck arranger; the command step lists the cards to play, "end" and
+ * "dispatch". Every legal decision is also a button in the "all legal decisions" list.
+ */
+
+import { cardChip, cardName, html, otherSide } from "./board.js";
+import { t } from "./i18n.js";
+import { parseDecision } from "./notation.js";
+
+const DIRECTIONS = ["N", "E", "S", "W"];
+const SCREEN_ARROWS = { N: "↑", E: "→", S: "↓", W: "←" };
+const FLIPPED = { N: "S", E: "W", S: "N", W: "E" };
+const PIECE_KINDS = { I: "piece_infantry", A: "piece_archer", C: "piece_cavalry" };
+const CARD_ORDER = { MV: 0, RS: 1, FN: 2, RF: 3 };
+
+/** The arrow that shows `direction` on a board drawn with `bottom` at the bottom. */
+function arrow(direction, bottom) {
+  return SCREEN_ARROWS[bottom === "blue" ? FLIPPED[direction] : direction];
+}
+
+function directionLabel(direction) {
+  return t(`dir_${direction}`);
+}
+
+/** A button that submits decision `text` when clicked (the builder listens for data-action). */
+function decisionButton(text, label, { primary = false, extraClass = "" } = {}) {
+  return html(
+    "button",
+    {
+      type: "button",
+      class: `button decision${primary ? " button--primary" : ""} ${extraClass}`.trim(),
+      dataset: { action: text },
+      title: text,
+    },
+    label,
+  );
+}
+
+/** A human label for a decision (used in the option lists). */
+export function describe(decision) {
+  const d = decision;
+  switch (d.type) {
+    case "deploy":
+      return t("deploy_piece", { piece: t(PIECE_KINDS[d.kind]), square: d.to, direction: directionLabel(d.direction) });
+    case "deploy_fence":
+      return t("deploy_fence", { edge: d.edge });
+    case "general":
+      return t("choose_general", { square: d.to });
+    case "play":
+      return t("play_card", { card: cardName(d.card) });
+    case "end":
+      return t("end_command");
+    case "dispatch":
+      return t("dispatch");
+    case "done":
+      return t("done_chain");
+    case "move":
+      return d.intrude ? t("move_intrude", { square: d.to }) : t("move_to", { square: d.to });
+    case "select":
+      return t("select_lead", { direction: directionLabel(d.direction) });
+    case "rotate":
+      return t("rotate_to", { direction: directionLabel(d.direction) });
+    case "shoot":
+      return t("shoot_at", { square: d.to });
+    case "fence":
+      return t("fence_at", { edge: d.edge });
+    case "reinforce":
+      return t("reinforce_piece", { piece: t(PIECE_KINDS[d.kind]), square: d.to, direction: directionLabel(d.direction) });
+    default:
+      return d.text;
+  }
+}
+
+export class ActionBuilder {
+  /**
+   * submit(text): send a decision. bottom: "red" or "blue" (for arrows on facing buttons).
+   * onChange(): the builder's selection changed; redraw the board and the panel.
+   */
+  constructor({ submit, onChange }) {
+    this.submit = submit;
+    this.onChange = onChange;
+    this.game = null;
+    this.bottom = "red";
+    this.selected = null;
+    this.placement = null; // a square whose deploy/reinforce choices are open
+    this.arrangement = null; // set-up: {hand: [...], deck: [...]} being arranged
+    this.decisions = [];
+    this.locked = false;
+    this.allOpen = false;
+    this.fenceMode = false;
+    this.choice = null;
+    this.panel = html("section", { class: "action-panel", "aria-label": t("choose") });
+    this.panel.addEventListener("click", (event) => this.onPanelClick(event));
+  }
+
+  /** A new view: reset choices when the position changed. */
+  setGame(game, { seat, bottom, enabled }) {
+    const changed = !this.game || this.game.ply !== game.ply || this.enabled !== enabled;
+    this.game = game;
+    this.seat = seat;
+    this.bottom = bottom;
+    this.enabled = enabled;
+    this.decisions = enabled ? game.legal_actions.map(parseDecision) : [];
+    if (changed) {
+      this.selected = null;
+      this.placement = null;
+      this.arrangement = null;
+      this.choice = null;
+      this.unlock();
+    }
+  }
+
+  lock() {
+    this.locked = true;
+    this.panel.classList.add("is-waiting");
+  }
+
+  unlock() {
+    this.locked = false;
+    this.panel.classList.remove("is-waiting");
+  }
+
+  send(text) {
+    if (this.locked) return;
+    this.lock();
+    this.submit(text);
+  }
+
+  // ------------------------------------------------------------------ board interaction
+
+  /** Decisions that start from a piece on `square` (moves, select, rotate, shoot, fence). */
+  fromSquare(square) {
+    return this.decisions.filter((d) => d.from === square);
+  }
+
+  /** Decisions that place something on `square` (deploy, reinforce, general). */
+  placements(square) {
+    return this.decisions.filter(
+      (d) => (d.type === "deploy" || d.type === "reinforce" || d.type === "general") && d.to === square,
+    );
+  }
+
+  /**
+   * Deployment offers pieces and fences at once; drawing every camp edge next to every camp
+   * square would hide the board, so fences are shown in their own mode (or when they are all
+   * that is left).
+   */
+  fenceModeActive() {
+    const pieces = this.decisions.some((d) => d.type === "deploy");
+    return this.fenceMode || !pieces;
+  }
+
+  /** What the board should highlight, and where clicks go (renderBoard's `interaction`). */
+  interaction() {
+    if (!this.enabled || !this.decisions.length) return {};
+    const selectable = new Set();
+    const targets = new Map();
+    const edges = new Map();
+    for (const d of this.decisions) {
+      if (d.from) selectable.add(d.from);
+      if ((d.type === "deploy" && !this.fenceModeActive()) || d.type === "reinforce") {
+        targets.set(d.to, "place");
+      }
+      if (d.type === "general") targets.set(d.to, "general");
+      if (d.type === "deploy_fence" && this.fenceModeActive()) edges.set(d.edge, "fence");
+    }
+    if (this.selected) {
+      for (const d of this.fromSquare(this.selected)) {
+        if (d.type === "move") {
+          const occupied = this.game.board.some((p) => p.square === d.to);
+          targets.set(d.to, occupied ? "capture" : "move");
+        } else if (d.type === "shoot") {
+          targets.set(d.to, "shoot");
+        } else if (d.type === "fence") {
+          edges.set(d.edge, "fence");
+        }
+      }
+    } else {
+      for (const square of selectable) if (!targets.has(square)) targets.set(square, "piece");
+    }
+    if (this.placement) targets.delete(this.placement);
+    return {
+      selectable,
+      targets,
+      edges,
+      selected: this.selected ?? this.placement,
+      onSquare: (square) => this.clickSquare(square),
+      onEdge: (edge) => this.clickEdge(edge),
+    };
+  }
+
+  clickSquare(square) {
+    if (!this.enabled || this.locked) return;
+    if (this.selected) {
+      const here = this.fromSquare(this.selected).filter(
+        (d) => (d.type === "move" || d.type === "shoot") && d.to === square,
+      );
+      if (here.length === 1) {
+        this.send(here[0].text);
+        return;
+      }
+      if (here.length > 1) {
+        this.choice = { square, decisions: here }; // intrude or stay
+        this.onChange();
+        return;
+      }
+    }
+    const placements = this.placements(square);
+    if (placements.length === 1 && placements[0].type === "general") {
+      this.selected = null;
+      this.placement = square;
+      this.choice = null;
+      this.onChange();
+      return;
+    }
+    if (placements.length) {
+      this.selected = null;
+      this.placement = square;
+      this.choice = null;
+      this.onChange();
+      return;
+    }
+    if (this.fromSquare(square).length) {
+      this.selected = this.selected === square ? null : square;
+      this.placement = null;
+      this.choice = null;
+      this.onChange();
+      return;
+    }
+    this.selected = null;
+    this.placement = null;
+    this.choice = null;
+    this.onChange();
+  }
+
+  clickEdge(edge) {
+    if (!this.enabled || this.locked) return;
+    const fence = this.selected
+      ? this.fromSquare(this.selected).find((d) => d.type === "fence" && d.edge === edge)
+      : this.decisions.find((d) => d.type === "deploy_fence" && d.edge === edge);
+    if (fence) this.send(fence.text);
+  }
+
+  onPanelClick(event) {
+    const button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button.dataset.action) {
+      this.send(button.dataset.action);
+      return;
+    }
+    const command = button.dataset.command;
+    if (command === "cancel") {
+      this.selected = null;
+      this.placement = null;
+      this.choice = null;
+      this.onChange();
+    } else if (command === "fence-mode") {
+      this.fenceMode = !this.fenceMode;
+      this.placement = null;
+      this.onChange();
+    } else if (command === "toggle-card") {
+      this.toggleCard(Number(button.dataset.index), button.dataset.from);
+    } else if (command === "deck-up" || command === "deck-down") {
+      this.shiftDeck(Number(button.dataset.index), command === "deck-up" ? -1 : 1);
+    }
+  }
+
+  // ------------------------------------------------------------------ set-up arranging
+
+  cardsDecisions() {
+    return this.decisions.filter((d) => d.type === "cards");
+  }
+
+  ensureArrangement() {
+    if (this.arrangement) return;
+    const first = this.cardsDecisions()[0];
+    this.arrangement = { hand: [...first.hand], deck: [...first.deck] };
+  }
+
+  toggleCard(index, from) {
+    const { hand, deck } = this.arrangement;
+    if (from === "hand") {
+      deck.push(...hand.splice(index, 1));
+    } else if (hand.length < 3) {
+      hand.push(...deck.splice(index, 1));
+    }
+    this.onChange();
+  }
+
+  shiftDeck(index, delta) {
+    const deck = this.arrangement.deck;
+    const target = index + delta;
+    if (target < 0 || target >= deck.length) return;
+    [deck[index], deck[target]] = [deck[target], deck[index]];
+    this.onChange();
+  }
+
+  arrangementText() {
+    const hand = [...this.arrangement.hand].sort((a, b) => CARD_ORDER[a] - CARD_ORDER[b]);
+    return `cards ${hand.join(",")} / ${this.arrangement.deck.join(",")}`;
+  }
+
+  renderArranger() {
+    this.ensureArrangement();
+    const { hand, deck } = this.arrangement;
+    const text = this.arrangementText();
+    const legal = this.cardsDecisions().some((d) => d.text === text);
+    const handList = html(
+      "ul",
+      { class: "arranger__hand" },
+      hand.map((code, index) =>
+        html(
+          "li",
+          {},
+          html("button", { type: "button", class: "arranger__card", dataset: { command: "toggle-card", index: String(index), from: "hand" }, title: t("setup_deck") }, cardChip(code)),
+        ),
+      ),
+    );
+    const deckList = html(
+      "ol",
+      { class: "arranger__deck" },
+      deck.map((code, index) =>
+        html(
+          "li",
+          {},
+          html("button", { type: "button", class: "arranger__card", dataset: { command: "toggle-card", index: String(index), from: "deck" }, title: t("setup_hand", { n: hand.length }) }, cardChip(code)),
+          html("button", { type: "button", class: "button button--quiet", dataset: { command: "deck-up", index: String(index) }, "aria-label": t("move_up"), disabled: index === 0 }, "↑"),
+          html("button", { type: "button", class: "button button--quiet", dataset: { command: "deck-down", index: String(index) }, "aria-label": t("move_down"), disabled: index === deck.length - 1 }, "↓"),
+        ),
+      ),
+    );
+    const confirm = decisionButton(text, t("confirm_cards"), { primary: true });
+    confirm.disabled = !legal;
+    return html(
+      "div",
+      { class: "arranger" },
+      html("h3", {}, t("setup_title")),
+      html("p", { class: "muted small" }, t("setup_help")),
+      html("h4", {}, t("setup_hand", { n: hand.length })),
+      handList,
+      html("h4", {}, t("setup_deck")),
+      deckList,
+      confirm,
+    );
+  }
+
+  // ------------------------------------------------------------------ the panel
+
+  renderPlacementChoices(square) {
+    const choices = this.placements(square);
+    if (choices.length === 1 && choices[0].type === "general") {
+      return html(
+        "div",
+        { class: "choice" },
+        decisionButton(choices[0].text, describe(choices[0]), { primary: true }),
+        html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel")),
+      );
+    }
+    const kinds = [...new Set(choices.map((d) => d.kind))];
+    const grid = html("div", { class: "facing-grid" });
+    for (const kind of kinds) {
+      const row = html("div", { class: "facing-grid__row" }, html("span", { class: "facing-grid__kind", title: t(PIECE_KINDS[kind]) }, `${{ I: "歩", A: "弓", C: "騎" }[kind]} ${t(PIECE_KINDS[kind])}`));
+      for (const direction of DIRECTIONS) {
+        const d = choices.find((c) => c.kind === kind && c.direction === direction);
+        if (!d) continue;
+        const button = decisionButton(d.text, `${arrow(direction, this.bottom)} ${directionLabel(direction)}`);
+        button.setAttribute("aria-label", describe(d));
+        row.append(button);
+      }
+      grid.append(row);
+    }
+    return html(
+      "div",
+      { class: "choice" },
+      html("h3", {}, t("options_for", { square })),
+      grid,
+      html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel")),
+    );
+  }
+
+  renderPieceChoices(square) {
+    const options = this.fromSquare(square);
+    const list = html("div", { class: "choice__buttons" });
+    for (const d of options) {
+      let label = describe(d);
+      if (d.type === "rotate" || d.type === "select") label = `${arrow(d.direction, this.bottom)} ${label}`;
+      list.append(decisionButton(d.text, label));
+    }
+    return html(
+      "div",
+      { class: "choice" },
+      html("h3", {}, t("options_for", { square })),
+      list,
+      html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel")),
+    );
+  }
+
+  helpText() {
+    const game = this.game;
+    if (game.phase === "deployment") return t("deploy_help");
+    if (game.phase === "setup") {
+      return this.decisions.some((d) => d.type === "general") ? t("setup_general_help") : t("setup_title");
+    }
+    if (this.decisions.some((d) => d.type === "play" || d.type === "end")) return t("war_command_help");
+    return t("war_execute_help");
+  }
+
+  /** Rebuild the panel for the current view and selection; returns the panel element. */
+  render() {
+    const panel = this.panel;
+    panel.replaceChildren();
+    if (!this.enabled || !this.decisions.length) {
+      panel.hidden = true;
+      return panel;
+    }
+    panel.hidden = false;
+    panel.append(html("p", { class: "action-panel__help" }, t("your_turn"), " ", this.helpText()));
+
+    if (this.choice) {
+      const buttons = this.choice.decisions.map((d) =>
+        decisionButton(d.text, d.type === "move" ? (d.intrude ? t("move_intrude", { square: d.to }) : t("move_stay", { square: d.to })) : describe(d), { primary: d.intrude }),
+      );
+      panel.append(html("div", { class: "choice choice--intrude" }, ...buttons, html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel"))));
+    } else if (this.placement) {
+      panel.append(this.renderPlacementChoices(this.placement));
+    } else if (this.selected) {
+      panel.append(this.renderPieceChoices(this.selected));
+    }
+
+    // Deployment: pieces or fences on the board.
+    const deployFences = this.decisions.some((d) => d.type === "deploy_fence");
+    const deployPieces = this.decisions.some((d) => d.type === "deploy");
+    if (deployFences && deployPieces) {
+      panel.append(
+        html(
+          "p",
+          {},
+          html(
+            "button",
+            { type: "button", class: "button", dataset: { command: "fence-mode" }, "aria-pressed": String(this.fenceMode) },
+            this.fenceMode ? t("deploy_pieces_mode") : t("deploy_fences_mode"),
+          ),
+        ),
+      );
+    }
+
+    // Card play, end, dispatch, done: always one click away.
+    const quick = html("div", { class: "choice__buttons choice__buttons--quick" });
+    for (const d of this.decisions) {
+      if (d.type === "play") {
+        const button = decisionButton(d.text, html("span", {}, t("play"), " ", cardChip(d.card)));
+        button.setAttribute("aria-label", describe(d));
+        quick.append(button);
+      }
+    }
+    for (const d of this.decisions) {
+      if (d.type === "end" || d.type === "done") quick.append(decisionButton(d.text, describe(d), { primary: true }));
+      if (d.type === "dispatch") quick.append(decisionButton(d.text, describe(d)));
+    }
+    if (quick.childElementCount) panel.append(quick);
+
+    if (this.cardsDecisions().length) panel.append(this.renderArranger());
+
+    // Every legal decision, as a list of buttons (keyboard users, small screens, programs).
+    const all = html(
+      "details",
+      { class: "all-decisions", open: this.allOpen },
+      html("summary", {}, t("all_options", { n: this.decisions.length })),
+      html(
+        "div",
+        { class: "all-decisions__list" },
+        this.decisions.map((d) => decisionButton(d.text, html("span", {}, html("code", {}, d.text), " ", html("span", { class: "muted small" }, describe(d))), { extraClass: "button--quiet" })),
+      ),
+    );
+    all.addEventListener("toggle", () => {
+      this.allOpen = all.open;
+    });
+    panel.append(all);
+    return panel;
+  }
+}
+
+export { otherSide };

@@ -1,0 +1,252 @@
+/**
+ * The over-the-board clock: one device beside a physical board is the official chess clock.
+ *
+ * Two large press areas (the top one turned to face the far player), both times counting
+ * down from the server's snapshot, pause for the arbiter, and afterwards the result report and
+ * its confirmation. Every press goes to the server, which stays authoritative: it charges the
+ * time, decides a flag fall (a loss on time) and records the result.
+ *
+ * Seats: the page connects with the seat link(s) it was opened with — `?token=` (one seat),
+ * or `?red=…&blue=…` (the table's device, holding both seat links) — or as the logged-in
+ * player. With both links each player reports or confirms from their own half of the screen.
+ */
+
+import { html, otherSide } from "./board.js";
+import { ClockPair } from "./clock.js";
+import { t, uiConfig } from "./i18n.js";
+import { MatchConnection } from "./protocol.js";
+
+const config = uiConfig();
+const root = document.getElementById("otb");
+const statusLine = document.getElementById("otb-status");
+const errorBox = document.getElementById("otb-error");
+const connectionStatus = document.getElementById("connection-status");
+const pauseButton = document.getElementById("pause-button");
+const swapButton = document.getElementById("swap-button");
+const resultSection = document.getElementById("otb-result");
+const resultBody = document.getElementById("otb-result-body");
+const pressAreas = {
+  red: root.querySelector("[data-press=red]"),
+  blue: root.querySelector("[data-press=blue]"),
+};
+const clocks = new ClockPair(
+  { red: pressAreas.red.querySelector("[data-clock]"), blue: pressAreas.blue.querySelector("[data-clock]") },
+  { onZero: () => scheduleFlagClaim() },
+);
+
+let view = null;
+let reportsOpen = false;
+let claimTimer = null;
+let errorTimer = null;
+
+function showError(message) {
+  window.clearTimeout(errorTimer);
+  errorBox.textContent = message ?? "";
+  errorBox.hidden = !message;
+  if (message) errorTimer = window.setTimeout(() => (errorBox.hidden = true), 6000);
+}
+
+function onError(frame) {
+  showError(frame.message || frame.code);
+}
+
+// The connection that feeds the view, plus one per extra seat link for reports.
+const tokens = config.tokens ?? {};
+const primaryToken = config.token || tokens.red || tokens.blue || "";
+const primary = new MatchConnection({
+  path: config.ws_path,
+  token: primaryToken,
+  onView: (newView, { receivedAt }) => {
+    view = newView;
+    clocks.update(view.clock, receivedAt);
+    draw();
+  },
+  onError,
+  onConnection: (state) => {
+    root.dataset.connection = state;
+    connectionStatus.textContent = { connecting: t("connecting"), open: t("connected"), closed: t("reconnecting"), refused: t("load_failed") }[state];
+    connectionStatus.className = `connection connection--${state}`;
+  },
+});
+const seatConnections = {};
+for (const seat of ["red", "blue"]) {
+  if (!tokens[seat]) continue;
+  seatConnections[seat] =
+    tokens[seat] === primaryToken ? primary : new MatchConnection({ path: config.ws_path, token: tokens[seat], onError });
+}
+
+/** The connection that may act for `seat`, if the page holds one. */
+function connectionFor(seat) {
+  if (seatConnections[seat]) return seatConnections[seat];
+  if (view?.seat === seat) return primary;
+  return null;
+}
+
+function seatLabel(seat) {
+  return `${view.players[seat].name} (${t(`side_${seat}`)})`;
+}
+
+function scheduleFlagClaim(attempt = 0) {
+  window.clearTimeout(claimTimer);
+  if (view?.status !== "running" || attempt > 5) return;
+  const conn = connectionFor("red") ?? connectionFor("blue");
+  if (!conn) return;
+  claimTimer = window.setTimeout(() => {
+    if (view?.status !== "running") return;
+    conn.claimFlag();
+    scheduleFlagClaim(attempt + 1);
+  }, attempt === 0 ? 300 : 1000);
+}
+
+function canPress(seat) {
+  if (!view || view.status !== "running") return false;
+  const clock = view.clock;
+  if (clock.paused || clock.flagged || hasReports()) return false;
+  if (!connectionFor(seat) && !connectionFor(otherSide(seat))) return false;
+  if (clock.running === null) return seat === "red" && view.ply === 0; // Red starts Blue's clock
+  return clock.running === seat && clock.ticking;
+}
+
+function hasReports() {
+  const reports = view?.otb?.reports ?? {};
+  return Boolean(reports.red || reports.blue);
+}
+
+function press(seat) {
+  if (!canPress(seat)) return;
+  const conn = connectionFor(seat) ?? connectionFor(otherSide(seat));
+  conn.press(seat, view.ply);
+  pressAreas[seat].disabled = true; // until the server's answer
+}
+
+function statusText() {
+  const clock = view.clock;
+  if (view.status === "pending") return t("not_started");
+  if (view.status === "finished" && view.result) {
+    if (view.result.method === "timeout" && view.result.winner !== "none") {
+      const loser = otherSide(view.result.winner);
+      return t("flag_fell", { side: seatLabel(loser) });
+    }
+    return `${t("winner_is", { side: view.result.winner === "none" ? t("no_winner") : seatLabel(view.result.winner) })} ${t("method_is", { method: view.result.method_label })}`;
+  }
+  if (clock.flagged) return t("flag_fell", { side: seatLabel(clock.flagged) });
+  if (view.otb?.disputed) return t("disputed");
+  if (hasReports()) return t("awaiting_confirmation");
+  if (clock.paused) return t("paused");
+  if (clock.running === null) return t("otb_waiting");
+  return "";
+}
+
+function methodLabel(value) {
+  return (config.report_methods ?? []).find((m) => m.value === value)?.label ?? value;
+}
+
+function reportForm(seat) {
+  const winner = html(
+    "select",
+    { name: "winner", "aria-label": t("report_winner") },
+    ["red", "blue"].map((side) => html("option", { value: side }, seatLabel(side))),
+  );
+  const method = html(
+    "select",
+    { name: "method", "aria-label": t("report_method") },
+    (config.report_methods ?? []).map((m) => html("option", { value: m.value }, m.label)),
+  );
+  const form = html(
+    "form",
+    { class: "report-form", dataset: { seat } },
+    html("label", {}, t("report_winner"), " ", winner),
+    html("label", {}, t("report_method"), " ", method),
+    html("button", { type: "submit", class: "button button--primary" }, t("submit_report")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    connectionFor(seat)?.reportResult(winner.value, method.value);
+  });
+  return form;
+}
+
+function drawResult() {
+  const finished = view.status === "finished";
+  if (view.status === "pending" || view.status === "aborted") {
+    resultSection.hidden = true;
+    return;
+  }
+  resultSection.hidden = false;
+  const parts = [];
+  const reports = view.otb?.reports ?? {};
+  if (finished && view.result) {
+    parts.push(
+      html(
+        "p",
+        { class: "otb__final", dataset: { winner: view.result.winner, method: view.result.method } },
+        view.result.winner === "none" ? t("no_winner") : t("winner_is", { side: seatLabel(view.result.winner) }),
+        " ",
+        t("method_is", { method: view.result.method_label }),
+      ),
+    );
+  }
+  for (const seat of ["red", "blue"]) {
+    const report = reports[seat];
+    if (report) {
+      parts.push(html("p", { class: "otb__report", dataset: { seat } }, t("reported_by", { side: seatLabel(seat), winner: seatLabel(report.winner), method: methodLabel(report.method) })));
+    }
+  }
+  if (!finished && view.status === "running") {
+    // Collapsed until needed, so a stray tap during play reports nothing.
+    const holder = html("details", { class: "report-boxes", open: hasReports() || Boolean(view.clock.flagged) || reportsOpen });
+    holder.addEventListener("toggle", () => {
+      reportsOpen = holder.open;
+    });
+    holder.append(html("summary", {}, t("report_result")));
+    parts.push(holder);
+    for (const seat of ["red", "blue"]) {
+      if (!connectionFor(seat) || reports[seat]) continue;
+      const other = reports[otherSide(seat)];
+      const box = html("div", { class: `report-box report-box--${seat}` }, html("h3", {}, `${t("report_result")} · ${seatLabel(seat)}`));
+      if (other) {
+        const confirm = html("button", { type: "button", class: "button button--primary", dataset: { confirm: seat } }, t("confirm_report"));
+        confirm.addEventListener("click", () => connectionFor(seat)?.confirmResult());
+        box.append(confirm);
+      }
+      box.append(reportForm(seat));
+      holder.append(box);
+    }
+  }
+  resultBody.replaceChildren(...parts);
+}
+
+function draw() {
+  if (!view) return;
+  root.dataset.status = view.status;
+  root.dataset.ply = String(view.ply);
+  root.dataset.running = view.clock.running ?? "";
+  root.dataset.flagged = view.clock.flagged ?? "";
+  for (const seat of ["red", "blue"]) {
+    const area = pressAreas[seat];
+    area.disabled = !canPress(seat);
+    area.classList.toggle("is-running", view.clock.running === seat && view.clock.ticking);
+    area.classList.toggle("is-flagged", view.clock.flagged === seat || (view.result?.method === "timeout" && view.result.winner === otherSide(seat)));
+  }
+  const me = view.seat !== null || Object.keys(seatConnections).length > 0;
+  pauseButton.hidden = !(view.status === "running" && me && !hasReports());
+  pauseButton.textContent = view.clock.paused ? t("resume") : t("pause");
+  statusLine.textContent = statusText();
+  drawResult();
+}
+
+for (const seat of ["red", "blue"]) {
+  pressAreas[seat].addEventListener("click", () => press(seat));
+}
+
+pauseButton.addEventListener("click", () => {
+  if (view?.clock.paused) primary.resume();
+  else primary.pause();
+});
+
+swapButton.addEventListener("click", () => {
+  root.dataset.top = root.dataset.top === "blue" ? "red" : "blue";
+});
+
+primary.connect();
+for (const conn of Object.values(seatConnections)) if (conn !== primary) conn.connect();
