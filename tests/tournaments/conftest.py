@@ -17,6 +17,15 @@ if TYPE_CHECKING:
     from tournaments.models import Entry, Event, Pairing, Round
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache(settings: Any) -> None:
+    """Each test starts with an empty cache: cached pages are keyed by event id and version,
+    and ids are reused between tests on a rolled-back database."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db: None, django_user_model: type[User], password: str) -> Any:
     """``make_user("name")``: a registered account with the test password."""
