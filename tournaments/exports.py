@@ -351,11 +351,11 @@ def table_url(request: HttpRequest, pairing: Pairing) -> str:
     """Where the table's QR code leads: the match's clock page when the table has a clocked
     match (and the matches app names such a page), else the round's public page."""
     if pairing.match_id is not None:
-        for name in ("matches:otb_clock", "matches:match_detail", "matches:detail"):
-            try:
-                return request.build_absolute_uri(reverse(name, args=[pairing.match_id]))
-            except NoReverseMatch:
-                continue
+        name = "matches:match_board" if pairing.round.event.online else "matches:match_clock"
+        try:
+            return request.build_absolute_uri(reverse(name, args=[pairing.match_id]))
+        except NoReverseMatch:  # the matches pages are not installed
+            pass
     path = reverse(
         "tournaments:round_detail",
         kwargs={"slug": pairing.round.event.slug, "number": pairing.round.number},

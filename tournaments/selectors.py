@@ -363,7 +363,7 @@ def event_latest_round(*, event: Event) -> Round | None:
 def round_pairings(*, round: Round) -> list[Pairing]:
     return list(
         Pairing.objects.filter(round=round)
-        .select_related("red", "blue", "reported_by", "bracket_match")
+        .select_related("red", "blue", "reported_by", "bracket_match", "round__event")
         .order_by("table")
     )
 
