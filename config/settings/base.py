@@ -79,7 +79,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
+            # layer's blocking BZPOPMIN short and tears idle WebSocket consumers down:
+            # no client-side read timeout (channels_redis#422).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         },
     }
     CACHES = {
