@@ -1,0 +1,433 @@
+"""Benchmark: concurrent clocked games over the real WebSocket stack (PostgreSQL + Redis).
+
+Run from the repository root, with PostgreSQL and Redis up::
+
+    uv run python benchmarks/matches.py                        # 100 games, 60 s
+    uv run python benchmarks/matches.py --games 300 --seconds 90 --servers 2
+
+What it does, on 127.0.0.1 only:
+
+1. Production settings (``config.settings.production``: PostgreSQL, Redis channel layer,
+   Celery timeout tasks) on a separate database (``--database``, created and migrated);
+2. ``--servers`` daphne processes serving ``benchmarks/matches_asgi.py`` (the site plus two
+   bare WebSocket routes), a Celery worker (timeout checks at the flag deadline) and Celery
+   beat (the sweep);
+3. **baseline**: ``--games`` pairs of sockets exchange frames through the bare routes with the
+   same pacing as the games: *echo* (the server sends the frame back) and *relay* (the frame
+   goes through the Redis channel layer to both sockets of the pair);
+4. **games**: ``--games`` matches, each with two reference bots (``matches.bot``) playing
+   random legal decisions after ``--think-ms`` (± 50 %) of thought, for ``--seconds``. The move
+   round trip is from sending a decision to the moment *both* seats have the update for it;
+5. **flags**, during the games: ``--flags`` matches with a 2-second clock in which Red makes its
+   first placement and then nobody moves; a spectator socket waits for the result. Flag →
+   loss latency is the time from the flag deadline to the committed loss (``finished_at``,
+   server side) and to the spectator receiving the result (client side).
+
+Figures: p50/p99 round trips, decisions per second, and flag latencies. Targets (issue 3):
+p99 ≤ 50 ms at 1,000 concurrent games, ≤ 3× the echo baseline; flag → loss ≤ 250 ms p99.
+The clients run in this process (one asyncio loop), sharing the machine with the servers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+HOST = "127.0.0.1"
+
+
+def settings_env(database_url: str, redis_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings.production",
+            "DJANGO_SECRET_KEY": "benchmark-only-not-secret",
+            "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
+            "DJANGO_SECURE_SSL_REDIRECT": "false",
+            "DJANGO_READ_DOT_ENV_FILE": "false",
+            "DJANGO_LOG_LEVEL": "WARNING",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "CONN_MAX_AGE": "600",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    return env
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def describe(name: str, seconds: list[float]) -> str:
+    ms = [s * 1000 for s in seconds]
+    if not ms:
+        return f"{name:<34} (no samples)"
+    return (
+        f"{name:<34} n={len(ms):>6}  p50={percentile(ms, 50):7.1f} ms  "
+        f"p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms"
+    )
+
+
+def wait_for_port(port: int, timeout: float = 60) -> None:
+    give_up = time.monotonic() + timeout
+    while time.monotonic() < give_up:
+        with socket.socket() as probe:
+            if probe.connect_ex((HOST, port)) == 0:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"nothing listens on {HOST}:{port}")
+
+
+@contextmanager
+def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str]]:
+    """Start the daphne servers, the Celery worker and beat; yield the servers' base URLs."""
+    bin_dir = Path(sys.executable).parent
+    processes: list[subprocess.Popen[bytes]] = []
+    urls = []
+    log = open(args.log, "wb")  # noqa: SIM115 - closed below, after the processes
+    try:
+        for index in range(args.servers):
+            port = args.port + index
+            processes.append(
+                subprocess.Popen(  # noqa: S603 - the venv's daphne, fixed arguments
+                    [
+                        str(bin_dir / "daphne"),
+                        "-b",
+                        HOST,
+                        "-p",
+                        str(port),
+                        "benchmarks.matches_asgi:application",
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=log,
+                )
+            )
+            urls.append(f"http://{HOST}:{port}")
+        processes.append(
+            subprocess.Popen(  # noqa: S603 - the venv's celery, fixed arguments
+                [
+                    str(bin_dir / "celery"),
+                    "-A",
+                    "config",
+                    "worker",
+                    "-l",
+                    "warning",
+                    "-P",
+                    "threads",
+                    "-c",
+                    "4",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        )
+        processes.append(
+            subprocess.Popen(  # noqa: S603 - the venv's celery, fixed arguments
+                [
+                    str(bin_dir / "celery"),
+                    "-A",
+                    "config",
+                    "beat",
+                    "-l",
+                    "warning",
+                    "-s",
+                    str(Path(args.log).with_suffix(".beat")),
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        )
+        for index in range(args.servers):
+            wait_for_port(args.port + index)
+        time.sleep(2)  # let the Celery worker connect
+        yield urls
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        log.close()
+
+
+def prepare_database(args: argparse.Namespace, env: dict[str, str]) -> None:
+    """Create the benchmark database if needed, then migrate it."""
+    import psycopg
+    from psycopg import sql
+
+    name = args.database_url.rsplit("/", 1)[-1]
+    admin = args.database_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        if found.fetchone() is None:
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
+# --------------------------------------------------------------------------- baseline
+
+
+async def baseline(urls: list[str], pairs: int, think: float, seconds: float) -> dict[str, Any]:
+    from websockets.asyncio.client import connect
+
+    echo: list[float] = []
+    relay: list[float] = []
+    stop = time.monotonic() + seconds
+    payload = json.dumps({"type": "action", "action": "b2-b3", "ply": 1, "pad": "x" * 64})
+
+    async def echo_client(index: int) -> None:
+        url = urls[index % len(urls)]
+        rng = random.Random(index)
+        async with connect(
+            url.replace("http", "ws") + "/ws/bench/echo/", origin=url, proxy=None, compression=None
+        ) as ws:
+            while time.monotonic() < stop:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent = time.perf_counter()
+                await ws.send(payload)
+                await ws.recv()
+                echo.append(time.perf_counter() - sent)
+
+    async def relay_pair(index: int) -> None:
+        url = urls[index % len(urls)]
+        rng = random.Random(index)
+        target = url.replace("http", "ws") + f"/ws/bench/relay/{index}/"
+        async with (
+            connect(target, origin=url, proxy=None, compression=None) as first,
+            connect(target, origin=url, proxy=None, compression=None) as second,
+        ):
+            await asyncio.sleep(0.5)
+            while time.monotonic() < stop:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent = time.perf_counter()
+                await first.send(payload)
+                await asyncio.gather(first.recv(), second.recv())
+                relay.append(time.perf_counter() - sent)
+
+    await asyncio.gather(*(echo_client(i) for i in range(pairs)))
+    stop = time.monotonic() + seconds
+    await asyncio.gather(*(relay_pair(i) for i in range(pairs)))
+    return {"echo": echo, "relay": relay}
+
+
+# ------------------------------------------------------------------------------ games
+
+
+def create_matches(count: int, control: str) -> list[tuple[int, str, str]]:
+    from matches.services import match_create
+
+    created = []
+    for index in range(count):
+        match = match_create(
+            red_name=f"bench red {index}",
+            blue_name=f"bench blue {index}",
+            time_control=control,
+            start=True,
+            meta={"benchmark": True},
+        )
+        created.append((match.pk, match.red_token, match.blue_token))
+    return created
+
+
+def first_placement(match_id: int) -> float:
+    """Red's untimed first placement (Blue's clock starts); returns the deadline (epoch s)."""
+    from engine import legal_actions
+    from matches.models import Match
+    from matches.selectors import match_game_state
+    from matches.services import match_submit_action
+
+    match = Match.objects.get(pk=match_id)
+    action = legal_actions(match_game_state(match))[0].to_str()
+    match = match_submit_action(match_id=match_id, seat="red", action_text=action, expected_ply=0)
+    assert match.flag_deadline is not None
+    return match.flag_deadline.timestamp()
+
+
+async def games(
+    urls: list[str], count: int, flags: int, think: float, seconds: float
+) -> dict[str, Any]:
+    from websockets.asyncio.client import connect
+
+    from matches.bot import play_bot
+
+    created = await asyncio.to_thread(create_matches, count, "20+0")
+    flag_matches = await asyncio.to_thread(create_matches, flags, "2s+0")
+    sent: dict[tuple[int, int], float] = {}
+    received: dict[tuple[int, int], list[float]] = {}
+    flag_client: list[float] = []
+    deadlines: dict[int, float] = {}
+
+    def hooks(match_id: int) -> dict[str, Any]:
+        def on_send(ply: int, _action: str, at: float) -> None:
+            sent[(match_id, ply)] = at
+
+        def on_frame(frame: dict[str, Any], at: float) -> None:
+            if frame.get("type") == "update":
+                received.setdefault((match_id, frame["ply"]), []).append(at)
+
+        return {"on_send": on_send, "on_frame": on_frame}
+
+    async def seat(index: int, match_id: int, token: str, seed: int) -> None:
+        url = urls[index % len(urls)]
+        await play_bot(
+            base_url=url,
+            match_id=match_id,
+            seat_token=token,
+            seed=seed,
+            think_seconds=think,
+            **hooks(match_id),
+        )
+
+    async def flag(index: int, match_id: int) -> None:
+        await asyncio.sleep(seconds * 0.2 + index * (seconds * 0.6 / max(1, flags)))
+        url = urls[index % len(urls)]
+        async with connect(
+            url.replace("http", "ws") + f"/ws/matches/{match_id}/",
+            origin=url,
+            proxy=None,
+            compression=None,
+            max_size=None,
+        ) as ws:
+            await ws.recv()  # snapshot
+            deadlines[match_id] = await asyncio.to_thread(first_placement, match_id)
+            async for message in ws:
+                frame = json.loads(message)
+                if frame.get("type") == "update" and frame["view"]["result"]:
+                    flag_client.append(time.time() - deadlines[match_id])
+                    return
+
+    tasks = [
+        asyncio.ensure_future(seat(2 * i + s, match_id, token, 2 * i + s))
+        for i, (match_id, red, blue) in enumerate(created)
+        for s, token in enumerate((red, blue))
+    ]
+    flag_tasks = [asyncio.ensure_future(flag(i, m)) for i, (m, _r, _b) in enumerate(flag_matches)]
+    started = time.monotonic()
+    await asyncio.sleep(seconds)
+    elapsed = time.monotonic() - started
+    for task in tasks:
+        task.cancel()
+    done = await asyncio.wait_for(asyncio.gather(*flag_tasks, return_exceptions=True), 30)
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    round_trips = []
+    for key, at in sent.items():
+        times = received.get(key_after(key))
+        if times is not None and len(times) >= 2:
+            round_trips.append(max(times[:2]) - at)
+    flag_server = await asyncio.to_thread(server_flag_latencies, deadlines)
+    await asyncio.to_thread(abort_all, [m for m, _r, _b in created])
+    return {
+        "round_trips": round_trips,
+        "decisions": len(sent),
+        "elapsed": elapsed,
+        "flag_client": flag_client,
+        "flag_server": flag_server,
+        "flag_errors": [repr(d) for d in done if isinstance(d, BaseException)],
+    }
+
+
+def key_after(key: tuple[int, int]) -> tuple[int, int]:
+    """The update for a decision sent at ply p carries ply p + 1."""
+    return (key[0], key[1] + 1)
+
+
+def server_flag_latencies(deadlines: dict[int, float]) -> list[float]:
+    from matches.models import Match
+
+    return [
+        match.finished_at.timestamp() - deadlines[match.pk]
+        for match in Match.objects.filter(pk__in=list(deadlines))
+        if match.method == "timeout" and match.finished_at is not None
+    ]
+
+
+def abort_all(match_ids: list[int]) -> None:
+    from matches.errors import MatchError
+    from matches.services import match_abort
+
+    for match_id in match_ids:
+        with suppress(MatchError):
+            match_abort(match_id=match_id, reason="benchmark over")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think-ms", type=int, default=1000)
+    parser.add_argument("--flags", type=int, default=20)
+    parser.add_argument("--servers", type=int, default=2)
+    parser.add_argument("--port", type=int, default=8701)
+    parser.add_argument("--skip-baseline", action="store_true")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/gunshi_bench")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3")
+    parser.add_argument(
+        "--log", default=str(Path(tempfile.gettempdir()) / "gunshi-bench-matches.log")
+    )
+    args = parser.parse_args()
+
+    env = settings_env(args.database_url, args.redis_url)
+    prepare_database(args, env)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+
+    think = args.think_ms / 1000
+    print(
+        f"{args.games} concurrent games, {args.servers} daphne processes, think {args.think_ms} ms "
+        f"± 50 %, {args.seconds:.0f} s, {os.cpu_count()} CPUs"
+    )
+    with services(args, env) as urls:
+        if not args.skip_baseline:
+            base = asyncio.run(baseline(urls, args.games, think, min(args.seconds, 20)))
+            print(describe("baseline: echo round trip", base["echo"]))
+            print(describe("baseline: relay to both sockets", base["relay"]))
+        result = asyncio.run(games(urls, args.games, args.flags, think, args.seconds))
+    print(describe("move round trip (both seats updated)", result["round_trips"]))
+    print(f"{'decisions per second':<34} {result['decisions'] / result['elapsed']:.1f}")
+    print(describe("flag -> loss committed (server)", result["flag_server"]))
+    print(describe("flag -> result at spectator", result["flag_client"]))
+    if result["flag_errors"]:
+        print("flag errors:", result["flag_errors"][:3])
+    if not args.skip_baseline and base["echo"]:
+        ratio = percentile(result["round_trips"], 99) / percentile(base["echo"], 99)
+        print(f"{'p99 move / p99 echo':<34} {ratio:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
