@@ -1141,6 +1141,43 @@ def _apply_result(pairing: Pairing, result: str, method: str) -> None:
     )
     if pairing.round.stage == Round.Stage.ELIMINATION:
         _record_bracket_result(pairing.round.event, pairing)
+    if pairing.match_id is not None:
+        match_id, winner = pairing.match_id, _MATCH_WINNER[result]
+        transaction.on_commit(lambda: _finish_match(match_id, winner, method))
+
+
+_MATCH_WINNER = {
+    R.RED_WON: "red",
+    R.RED_WON_BY_FORFEIT: "red",
+    R.BLUE_WON: "blue",
+    R.BLUE_WON_BY_FORFEIT: "blue",
+    R.DOUBLE_FORFEIT: "none",
+}
+
+
+def _finish_match(match_id: int, winner: str, method: str) -> None:
+    """Give a table's clocked match the result the table got (an over-the-board report, an
+    arbiter's entry), so the match pages agree with the standings. A match that already has a
+    result keeps it (its own result is what the table took, or a later correction is on the
+    tournament side); the match's ``match_finished`` echo finds the table already confirmed."""
+    try:
+        from matches.errors import MatchError
+        from matches.models import Match
+        from matches.services import match_set_result
+    except ImportError:
+        return
+    live = (Match.Status.PENDING, Match.Status.RUNNING)
+    if not Match.objects.filter(pk=match_id, status__in=live).exists():
+        return
+    try:
+        match_set_result(
+            match_id=match_id,
+            winner=winner,
+            method=method or Match.Method.ARBITER,
+            reason="result recorded by the tournament",
+        )
+    except MatchError:
+        logger.warning("match %s did not take the tournament result", match_id, exc_info=True)
 
 
 def _check_result(pairing: Pairing, result: str) -> None:

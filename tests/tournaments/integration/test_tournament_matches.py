@@ -82,3 +82,21 @@ def test_a_started_match_blocks_unpublishing(online: Event) -> None:
     with pytest.raises(TournamentError) as caught:
         services.round_unpublish(actor=online.organiser, round=round_)
     assert caught.value.code == "round_started"
+
+
+def test_an_over_the_board_result_finishes_the_tables_match(
+    make_event: Any, add_players: Any
+) -> None:
+    event = make_event(name="Cafe Cup", rounds=1)
+    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    add_players(event, 2)
+    round_ = published_round(event)
+    pairing = Pairing.objects.get(round=round_)
+    assert Match.objects.get(pk=pairing.match_id).kind == Match.Kind.OTB
+    services.result_report(entry=pairing.red, pairing=pairing, result="blue_won")
+    services.result_confirm(entry=pairing.blue, pairing=pairing)
+    match = Match.objects.get(pk=pairing.match_id)
+    assert (match.status, match.winner, match.method) == ("finished", "blue", "arbiter")
+    pairing.refresh_from_db()
+    assert pairing.result == Pairing.Result.BLUE_WON  # the echo changed nothing
+    assert not event.audit_log.filter(action="result_match_conflict").exists()
