@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 ROUNDS_PLAYED = 8
+ASGI_APP = "config.asgi:application"
 
 
 def setup_django(db_path: Path) -> None:
@@ -78,9 +79,7 @@ def build_event(players: int, seed: int = 1) -> object:
     strength = {pk: players - i for i, pk in enumerate(ids)}
     score = dict.fromkeys(ids, 0)
     for number in range(1, ROUNDS_PLAYED + 1):
-        round_ = Round.objects.create(
-            event=event, number=number, status=Round.Status.COMPLETE
-        )
+        round_ = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETE)
         order = sorted(ids, key=lambda pk: (-score[pk], -strength[pk]))
         rows = []
         bye = order.pop() if len(order) % 2 else None
@@ -145,7 +144,11 @@ def bench_size(players: int, repeat: int) -> None:
             transaction.set_rollback(True)
 
     time_calls("round_pair(round 9) through the services", pair, repeat)
-    time_calls("event_standings (database + tie-breaks)", lambda: selectors.event_standings(event=event), repeat)
+    time_calls(
+        "event_standings (database + tie-breaks)",
+        lambda: selectors.event_standings(event=event),
+        repeat,
+    )
     data = selectors.event_history(event=event)
     points = selectors.points_scheme(event)
     tiebreaks = selectors.event_tiebreaks(event)
@@ -221,7 +224,16 @@ def bench_http(db_path: Path, slug: str, requests: int, threads: int) -> None:
     }
     port = _port()
     server = subprocess.Popen(  # noqa: S603 - fixed command, local only
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -243,7 +255,9 @@ def bench_http(db_path: Path, slug: str, requests: int, threads: int) -> None:
         fragment = load(port, page + "fragment/", requests, threads)
         print(f"  bare Django view                     {bare:8.0f} req/s")
         print(f"  cached standings page (1,000 rows)   {cached:8.0f} req/s  ({cached / bare:.0%})")
-        print(f"  cached standings fragment            {fragment:8.0f} req/s  ({fragment / bare:.0%})")
+        print(
+            f"  cached standings fragment            {fragment:8.0f} req/s  ({fragment / bare:.0%})"
+        )
     finally:
         server.terminate()
         server.wait(timeout=10)
