@@ -1,0 +1,100 @@
+"""Properties of whole Swiss events run through the services (Hypothesis, small and few).
+
+Whatever happens between rounds (drops, late entries, forfeits, double forfeits), each round
+pairs every active player who is due to play exactly once, or gives them the single bye, never
+pairs a withdrawn player, never repeats a pairing, and the standings hand out exactly the
+points the results are worth.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth import get_user_model
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments import selectors, services
+from tournaments.models import Entry, Pairing
+
+RESULTS = ["red_won", "blue_won", "red_won_by_forfeit", "blue_won_by_forfeit", "double_forfeit"]
+# Points of (red, blue) per result with the default scheme (forfeit win 1, double forfeit 0).
+WORTH = {
+    "red_won": (1, 0),
+    "blue_won": (0, 1),
+    "red_won_by_forfeit": (1, 0),
+    "blue_won_by_forfeit": (0, 1),
+    "double_forfeit": (0, 0),
+}
+
+between_rounds = st.lists(
+    st.tuples(st.booleans(), st.booleans()),  # (drop someone?, add a late entry?)
+    min_size=2,
+    max_size=2,
+)
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    players=st.integers(min_value=4, max_value=9),
+    changes=between_rounds,
+    results=st.lists(st.sampled_from(RESULTS), min_size=15, max_size=15),
+    data=st.data(),
+)
+def test_swiss_rounds_pair_everyone_due_once_and_score_exactly(
+    players: int, changes: list[tuple[bool, bool]], results: list[str], data: st.DataObject
+) -> None:
+    host, _ = get_user_model().objects.get_or_create(username="prop-host")
+    event = services.event_create(
+        organiser=host,
+        name=f"Prop {Entry.objects.count()}",
+        starts_on=dt.date(2026, 1, 1),
+        rounds=3,
+    )
+    services.event_set_status(actor=host, event=event, status="registration")
+    for i in range(players):
+        services.entry_add(actor=host, event=event, name=f"P{i}", rating=100 * (players - i))
+    expected = Fraction(0)
+    late_points = Fraction(0)
+    seen: set[frozenset[int]] = set()
+    outcome = iter(results)
+    for number in (1, 2, 3):
+        if number > 1:
+            drop, late = changes[number - 2]
+            active = list(Entry.objects.filter(event=event, status="active").order_by("pk"))
+            if drop and len(active) > 3:
+                victim = data.draw(st.sampled_from(active))
+                services.entry_withdraw(actor=host, entry=victim)
+            if late:
+                services.entry_add(
+                    actor=host, event=event, name=f"L{number}", missed_round_points=Decimal("0.5")
+                )
+                late_points += Fraction(1, 2) * (number - 1)
+        round_ = services.round_pair(actor=host, event=event)
+        services.round_publish(actor=host, round=round_)
+        due = set(Entry.objects.filter(event=event, status="active").values_list("pk", flat=True))
+        tables = list(Pairing.objects.filter(round=round_))
+        seats = [p.red_id for p in tables] + [p.blue_id for p in tables if p.blue_id]
+        assert sorted(seats) == sorted(due)  # everyone due, exactly once
+        assert sum(1 for p in tables if p.blue_id is None) == len(due) % 2
+        for p in tables:
+            if p.blue_id is None:
+                expected += 1  # the bye
+                continue
+            couple = frozenset((p.red_id, p.blue_id))
+            assert couple not in seen
+            seen.add(couple)
+            result = next(outcome)
+            services.result_set(actor=host, pairing=p, result=result)
+            expected += sum(WORTH[result])
+    table = selectors.event_standings(event=event)
+    assert sum(line.row.points for line in table.lines) == expected + late_points
+    assert [line.row.rank for line in table.lines] == sorted(line.row.rank for line in table.lines)
