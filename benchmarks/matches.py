@@ -49,6 +49,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 HOST = "127.0.0.1"
+RAMP_SECONDS = 0.005  # clients connect one after another, 5 ms apart
+WARM_UP_SECONDS = 5.0  # samples of the first seconds after the ramp are not counted
 
 
 def settings_env(database_url: str, redis_url: str) -> dict[str, str]:
@@ -205,12 +207,12 @@ async def baseline(urls: list[str], pairs: int, think: float, seconds: float) ->
 
     echo: list[float] = []
     relay: list[float] = []
-    stop = time.monotonic() + seconds
     payload = json.dumps({"type": "action", "action": "b2-b3", "ply": 1, "pad": "x" * 64})
 
     async def echo_client(index: int) -> None:
         url = urls[index % len(urls)]
         rng = random.Random(index)
+        await asyncio.sleep(index * RAMP_SECONDS)
         async with connect(
             url.replace("http", "ws") + "/ws/bench/echo/", origin=url, proxy=None, compression=None
         ) as ws:
@@ -219,12 +221,14 @@ async def baseline(urls: list[str], pairs: int, think: float, seconds: float) ->
                 sent = time.perf_counter()
                 await ws.send(payload)
                 await ws.recv()
-                echo.append(time.perf_counter() - sent)
+                if sent > measure_from:
+                    echo.append(time.perf_counter() - sent)
 
     async def relay_pair(index: int) -> None:
         url = urls[index % len(urls)]
         rng = random.Random(index)
         target = url.replace("http", "ws") + f"/ws/bench/relay/{index}/"
+        await asyncio.sleep(index * RAMP_SECONDS)
         async with (
             connect(target, origin=url, proxy=None, compression=None) as first,
             connect(target, origin=url, proxy=None, compression=None) as second,
@@ -235,10 +239,15 @@ async def baseline(urls: list[str], pairs: int, think: float, seconds: float) ->
                 sent = time.perf_counter()
                 await first.send(payload)
                 await asyncio.gather(first.recv(), second.recv())
-                relay.append(time.perf_counter() - sent)
+                if sent > measure_from:
+                    relay.append(time.perf_counter() - sent)
 
+    ramp = pairs * RAMP_SECONDS
+    stop = time.monotonic() + ramp + WARM_UP_SECONDS + seconds
+    measure_from = time.perf_counter() + ramp + WARM_UP_SECONDS
     await asyncio.gather(*(echo_client(i) for i in range(pairs)))
-    stop = time.monotonic() + seconds
+    stop = time.monotonic() + ramp + WARM_UP_SECONDS + seconds
+    measure_from = time.perf_counter() + ramp + WARM_UP_SECONDS
     await asyncio.gather(*(relay_pair(i) for i in range(pairs)))
     return {"echo": echo, "relay": relay}
 
@@ -302,17 +311,19 @@ async def games(
 
     async def seat(index: int, match_id: int, token: str, seed: int) -> None:
         url = urls[index % len(urls)]
+        await asyncio.sleep(index * RAMP_SECONDS)
         await play_bot(
             base_url=url,
             match_id=match_id,
             seat_token=token,
             seed=seed,
             think_seconds=think,
+            think_jitter=0.5,
             **hooks(match_id),
         )
 
     async def flag(index: int, match_id: int) -> None:
-        await asyncio.sleep(seconds * 0.2 + index * (seconds * 0.6 / max(1, flags)))
+        await asyncio.sleep(ramp + WARM_UP_SECONDS + index * (seconds * 0.6 / max(1, flags)))
         url = urls[index % len(urls)]
         async with connect(
             url.replace("http", "ws") + f"/ws/matches/{match_id}/",
@@ -329,22 +340,25 @@ async def games(
                     flag_client.append(time.time() - deadlines[match_id])
                     return
 
+    ramp = 2 * count * RAMP_SECONDS
     tasks = [
         asyncio.ensure_future(seat(2 * i + s, match_id, token, 2 * i + s))
         for i, (match_id, red, blue) in enumerate(created)
         for s, token in enumerate((red, blue))
     ]
     flag_tasks = [asyncio.ensure_future(flag(i, m)) for i, (m, _r, _b) in enumerate(flag_matches)]
-    started = time.monotonic()
+    await asyncio.sleep(ramp + WARM_UP_SECONDS)
+    measure_from = time.perf_counter()
     await asyncio.sleep(seconds)
-    elapsed = time.monotonic() - started
+    elapsed = time.perf_counter() - measure_from
     for task in tasks:
         task.cancel()
     done = await asyncio.wait_for(asyncio.gather(*flag_tasks, return_exceptions=True), 30)
     await asyncio.gather(*tasks, return_exceptions=True)
 
     round_trips = []
-    for key, at in sent.items():
+    measured = {key: at for key, at in sent.items() if measure_from < at < measure_from + seconds}
+    for key, at in measured.items():
         times = received.get(key_after(key))
         if times is not None and len(times) >= 2:
             round_trips.append(max(times[:2]) - at)
@@ -352,7 +366,7 @@ async def games(
     await asyncio.to_thread(abort_all, [m for m, _r, _b in created])
     return {
         "round_trips": round_trips,
-        "decisions": len(sent),
+        "decisions": len(measured),
         "elapsed": elapsed,
         "flag_client": flag_client,
         "flag_server": flag_server,

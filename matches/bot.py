@@ -86,12 +86,17 @@ async def run_bot(
     *,
     seed: int = 0,
     think_seconds: float = 0.0,
+    think_jitter: float = 0.0,
     max_decisions: int | None = None,
     resign_after: int | None = None,
     on_frame: FrameHook | None = None,
     on_send: SendHook | None = None,
 ) -> BotResult:
-    """Play on an open socket until the match is over; returns what happened."""
+    """Play on an open socket until the match is over; returns what happened.
+
+    Before each decision the bot waits ``think_seconds`` × a uniform factor in
+    ``1 ± think_jitter``.
+    """
     rng = random.Random(seed)  # noqa: S311 - random play, not security
     result = BotResult()
     sent_at: dict[int, float] = {}
@@ -126,7 +131,7 @@ async def run_bot(
         if max_decisions is not None and result.decisions >= max_decisions:
             return result
         if think_seconds:
-            await asyncio.sleep(think_seconds)
+            await asyncio.sleep(think_seconds * rng.uniform(1 - think_jitter, 1 + think_jitter))
         last_sent_ply = ply
         if resign_after is not None and result.decisions >= resign_after:
             await socket.send(json.dumps({"type": "resign"}))

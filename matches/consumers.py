@@ -5,6 +5,12 @@ seat token, else a spectator), joins that audience's group, marks the seat prese
 ``snapshot``. Requests are checked for shape here and handed to ``matches.services``; any
 refusal comes back as one ``error`` frame (translated message, stable code, current ply) and
 changes nothing. Updates arrive through the group (``matches.broadcast``), also to the sender.
+
+The consumer is asynchronous and runs each piece of database work (the services, the snapshot)
+in a thread pool (``thread_sensitive=False``): decisions of different matches go through the
+services in parallel, each on its own database connection, while the row lock serialises the
+decisions of one match. A synchronous consumer would run every decision of the process in one
+shared thread, one after the other.
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import JsonWebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
@@ -62,7 +68,12 @@ def _field(content: dict[str, Any], name: str, kind: type, *, required: bool = T
     return value
 
 
-class MatchConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
+def in_thread(func: Any) -> Any:
+    """Run ``func`` in the thread pool, with Django's connection housekeeping."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """``ws/matches/<match_id>/``: one connection of a seat or a spectator."""
 
     match_id: int
@@ -71,82 +82,93 @@ class MatchConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ connection
 
-    def connect(self) -> None:
+    async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user") or AnonymousUser()
         self.language = _language(self.scope)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [""])[0]
+        refused = await in_thread(self._identify)(token)
+        if refused is not None:
+            await self.accept()
+            await self.close(code=refused)
+            return
+        self.group = group_name(self.match_id, audience_of(self.seat))
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        # Read after joining the group: no update can fall between the snapshot and the group.
+        await self.send_json(await in_thread(self._snapshot)())
+
+    def _identify(self, token: str) -> int | None:
+        """Resolve the seat and announce it; a close code if the connection is refused."""
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
-            self.accept()
-            self.close(code=CLOSE_NOT_FOUND)
-            return
+            return CLOSE_NOT_FOUND
         try:
             self.seat = match_resolve_seat(match=match, user=self.user, token=token)
         except MatchError:
-            self.accept()
-            self.close(code=CLOSE_BAD_TOKEN)
-            return
-        # Announce the seat before joining its group: a socket never hears its own arrival.
+            return CLOSE_BAD_TOKEN
+        # Announced before joining the group: a socket never hears its own arrival.
         if self.seat is not None and presence_join(match_id=self.match_id, seat=self.seat):
             presence_broadcast(
                 match_id=self.match_id, ply=match.ply, seat=self.seat, connected=True
             )
-        self.group = group_name(self.match_id, audience_of(self.seat))
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
-        # Read again now that the group is joined: no update can fall between the two.
-        match.refresh_from_db()
-        self._send_snapshot(match)
+        return None
 
-    def disconnect(self, code: int) -> None:
+    async def disconnect(self, code: int) -> None:
         if self.group is None:
             return
-        async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seat is not None:
+            await in_thread(self._leave)()
+
+    def _leave(self) -> None:
         if self.seat is not None and presence_leave(match_id=self.match_id, seat=self.seat):
             ply = Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
             presence_broadcast(
                 match_id=self.match_id, ply=ply or 0, seat=self.seat, connected=False
             )
 
-    def match_frame(self, event: dict[str, Any]) -> None:
+    async def match_frame(self, event: dict[str, Any]) -> None:
         """A frame from the group (``matches.broadcast``): pass it on."""
-        self.send_json(event["frame"])
+        await self.send_json(event["frame"])
 
     # --------------------------------------------------------------------- requests
 
-    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             content = json.loads(text_data) if text_data is not None else None
         except ValueError:
             content = None
-        self.receive_json(content)
+        await self.receive_json(content)
 
-    def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        reply = await in_thread(self._handle)(content)
+        if reply is not None:
+            await self.send_json(reply)
+
+    def _handle(self, content: Any) -> dict[str, Any] | None:
+        """Validate and run one request; the frame to send back to this socket, if any."""
         with translation.override(self.language):
             try:
                 if self.group is None:
                     raise MatchError("not_found")
-                self._handle(content)
+                return self._dispatch(content)
             except MatchError as error:
                 if error.ply is None:
                     error.ply = (
                         Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
                     )
-                self.send_json(error_payload(error))
+                return error_payload(error)
 
-    def _handle(self, content: Any) -> None:
+    def _dispatch(self, content: Any) -> dict[str, Any] | None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             raise MatchError("bad_message")
         kind = content["type"]
         common = {"match_id": self.match_id, "actor": self.user}
         if kind == "snapshot":
-            match = Match.objects.filter(pk=self.match_id).first()
-            if match is None:
-                raise MatchError("not_found")
-            self._send_snapshot(match)
-        elif kind == "action":
+            return self._snapshot()
+        if kind == "action":
             services.match_submit_action(
                 **common,
                 seat=self.seat,
@@ -181,7 +203,11 @@ class MatchConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
             services.otb_confirm_result(**common, seat=self.seat)
         else:
             raise MatchError("bad_message", detail=f"type {kind!r}")
+        return None
 
-    def _send_snapshot(self, match: Match) -> None:
+    def _snapshot(self) -> dict[str, Any]:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            raise MatchError("not_found")
         view = match_get_view(match=match, viewer_seat=self.seat)
-        self.send_json({"type": "snapshot", "ply": match.ply, "view": view})
+        return {"type": "snapshot", "ply": match.ply, "view": view}
