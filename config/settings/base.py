@@ -155,6 +155,9 @@ MATCH_TIMEOUT_BACKEND: str = env(
 )
 MATCH_TIMEOUT_SCHEDULER_AUTOSTART: bool | str = "auto"
 MATCH_TIMEOUT_SWEEP_SECONDS: float = env.float("MATCH_TIMEOUT_SWEEP_SECONDS", default=1.0)
+# PostgreSQL: commit decisions and clock presses without waiting for the disk (results are
+# always synchronous); a crash can lose at most the last fraction of a second of play.
+MATCH_ASYNC_COMMIT: bool = env.bool("MATCH_ASYNC_COMMIT", default=True)
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",
