@@ -37,7 +37,7 @@ class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
     fk_name = "round"
     extra = 0
     fields = ["table", "red", "blue", "result", "method", "confirmation", "disputed", "match_id"]
-    readonly_fields = fields
+    readonly_fields = ["table", "red", "blue", "result", "method", "confirmation", "disputed"]
     can_delete = False
 
 

@@ -75,6 +75,8 @@ def load(*, log: Callable[[str], None]) -> None:
         services.round_publish(actor=organiser, round=round_)
         pairings = Pairing.objects.filter(round=round_, blue__isnull=False)
         for k, pairing in enumerate(pairings.select_related("red", "blue")):
+            if pairing.blue is None:
+                continue
             # Mostly the stronger player wins; one upset per round keeps the table interesting.
             red_stronger = (pairing.red.rating or 0) >= (pairing.blue.rating or 0)
             red_wins = red_stronger != (k == 1)

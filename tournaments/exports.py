@@ -256,7 +256,7 @@ def _trf_round(
     opponent = p.blue_id if seat == 0 else p.red_id
     colour = "w" if seat == 0 else "b"
     res = Pairing.Result
-    red_code = {
+    red_code: dict[str, str] = {
         res.RED_WON: "1",
         res.BLUE_WON: "0",
         res.RED_WON_BY_FORFEIT: "+",
@@ -264,7 +264,7 @@ def _trf_round(
         res.DOUBLE_FORFEIT: "-",
         res.PENDING: " ",
     }
-    blue_code = {
+    blue_code: dict[str, str] = {
         res.RED_WON: "0",
         res.BLUE_WON: "1",
         res.RED_WON_BY_FORFEIT: "-",

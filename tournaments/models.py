@@ -38,9 +38,6 @@ def new_entry_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-POINTS_FIELD = {"max_digits": 5, "decimal_places": 2}
-
-
 class Event(models.Model):
     """One tournament, with the rules it announced."""
 
@@ -101,14 +98,20 @@ class Event(models.Model):
     top_cut_size = models.PositiveSmallIntegerField(_("top cut size"), null=True, blank=True)
     third_place_match = models.BooleanField(_("third-place match"), default=False)
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
-    points_win = models.DecimalField(_("points for a win"), default=Decimal(1), **POINTS_FIELD)
-    points_loss = models.DecimalField(_("points for a loss"), default=Decimal(0), **POINTS_FIELD)
-    points_bye = models.DecimalField(_("points for a bye"), default=Decimal(1), **POINTS_FIELD)
+    points_win = models.DecimalField(
+        _("points for a win"), default=Decimal(1), max_digits=5, decimal_places=2
+    )
+    points_loss = models.DecimalField(
+        _("points for a loss"), default=Decimal(0), max_digits=5, decimal_places=2
+    )
+    points_bye = models.DecimalField(
+        _("points for a bye"), default=Decimal(1), max_digits=5, decimal_places=2
+    )
     points_forfeit_win = models.DecimalField(
-        _("points for a forfeit win"), default=Decimal(1), **POINTS_FIELD
+        _("points for a forfeit win"), default=Decimal(1), max_digits=5, decimal_places=2
     )
     points_forfeit_loss = models.DecimalField(
-        _("points for a forfeit loss"), default=Decimal(0), **POINTS_FIELD
+        _("points for a forfeit loss"), default=Decimal(0), max_digits=5, decimal_places=2
     )
     tiebreaks = models.JSONField(_("tie-breaks in order"), default=list, blank=True)
     visibility = models.CharField(
@@ -222,7 +225,7 @@ class Entry(models.Model):
     # round before it (the organiser's choice, 0 by default).
     first_round = models.PositiveSmallIntegerField(_("first round"), default=1)
     missed_round_points = models.DecimalField(
-        _("points per missed round"), default=Decimal(0), **POINTS_FIELD
+        _("points per missed round"), default=Decimal(0), max_digits=5, decimal_places=2
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

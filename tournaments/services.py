@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -52,7 +52,6 @@ from tournaments.standings import tiebreak_from_code
 
 logger = logging.getLogger(__name__)
 
-User = AbstractBaseUser
 R = Pairing.Result
 
 SWISS_SYSTEMS = frozenset({Event.PairingSystem.SWISS, Event.PairingSystem.SWISS_TOP_CUT})
@@ -857,6 +856,8 @@ def _pair_elimination(event: Event, number: int) -> Round:
     rows = {row.code: row for row in BracketMatch.objects.filter(event=event)}
     for table, match in enumerate(todo, start=1):
         red, blue = progress.players[match.id - 1]
+        if red is None or blue is None:  # playable means both seats are known
+            raise TournamentError("invalid_result")
         pairing = Pairing.objects.create(round=round_, table=table, red_id=red, blue_id=blue)
         row = rows[match.code]
         row.pairing = pairing
@@ -962,6 +963,10 @@ def round_swap(
     new_rows = []
     for t in sorted({t1, t2}):
         red, blue = seats[t]
+        if red is None:  # a bye swapped to Red's seat: the player keeps it, Blue stays empty
+            red, blue = blue, None
+        if red is None:
+            raise TournamentError("same_player")
         new_rows.append(
             Pairing(
                 round=round_,
@@ -1146,7 +1151,7 @@ def _apply_result(pairing: Pairing, result: str, method: str) -> None:
         transaction.on_commit(lambda: _finish_match(match_id, winner, method))
 
 
-_MATCH_WINNER = {
+_MATCH_WINNER: dict[str, str] = {
     R.RED_WON: "red",
     R.RED_WON_BY_FORFEIT: "red",
     R.BLUE_WON: "blue",
