@@ -114,10 +114,8 @@ def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str
                 subprocess.Popen(  # noqa: S603 - the venv's daphne, fixed arguments
                     [
                         str(bin_dir / "daphne"),
-                        "-b",
-                        HOST,
-                        "-p",
-                        str(port),
+                        "-e",
+                        f"tcp:port={port}:interface={HOST}:backlog=2048",
                         "benchmarks.matches_asgi:application",
                     ],
                     cwd=ROOT,
@@ -202,8 +200,22 @@ def prepare_database(args: argparse.Namespace, env: dict[str, str]) -> None:
 # --------------------------------------------------------------------------- baseline
 
 
-async def baseline(urls: list[str], pairs: int, think: float, seconds: float) -> dict[str, Any]:
+async def open_socket(target: str, origin: str) -> Any:
+    """A connected client socket; handshakes dropped by a busy server are retried."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidHandshake
+
+    for attempt in range(1, 6):
+        try:
+            return await connect(target, origin=origin, proxy=None, compression=None, max_size=None)  # type: ignore[arg-type]
+        except (OSError, InvalidHandshake):
+            if attempt == 5:
+                raise
+            await asyncio.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
+
+
+async def baseline(urls: list[str], pairs: int, think: float, seconds: float) -> dict[str, Any]:
 
     echo: list[float] = []
     relay: list[float] = []
@@ -213,9 +225,7 @@ async def baseline(urls: list[str], pairs: int, think: float, seconds: float) ->
         url = urls[index % len(urls)]
         rng = random.Random(index)
         await asyncio.sleep(index * RAMP_SECONDS)
-        async with connect(
-            url.replace("http", "ws") + "/ws/bench/echo/", origin=url, proxy=None, compression=None
-        ) as ws:
+        async with await open_socket(url.replace("http", "ws") + "/ws/bench/echo/", url) as ws:
             while time.monotonic() < stop:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent = time.perf_counter()
@@ -230,8 +240,8 @@ async def baseline(urls: list[str], pairs: int, think: float, seconds: float) ->
         target = url.replace("http", "ws") + f"/ws/bench/relay/{index}/"
         await asyncio.sleep(index * RAMP_SECONDS)
         async with (
-            connect(target, origin=url, proxy=None, compression=None) as first,
-            connect(target, origin=url, proxy=None, compression=None) as second,
+            await open_socket(target, url) as first,
+            await open_socket(target, url) as second,
         ):
             await asyncio.sleep(0.5)
             while time.monotonic() < stop:
@@ -288,7 +298,6 @@ def first_placement(match_id: int) -> float:
 async def games(
     urls: list[str], count: int, flags: int, think: float, seconds: float
 ) -> dict[str, Any]:
-    from websockets.asyncio.client import connect
 
     from matches.bot import play_bot
 
@@ -325,12 +334,8 @@ async def games(
     async def flag(index: int, match_id: int) -> None:
         await asyncio.sleep(ramp + WARM_UP_SECONDS + index * (seconds * 0.6 / max(1, flags)))
         url = urls[index % len(urls)]
-        async with connect(
-            url.replace("http", "ws") + f"/ws/matches/{match_id}/",
-            origin=url,
-            proxy=None,
-            compression=None,
-            max_size=None,
+        async with await open_socket(
+            url.replace("http", "ws") + f"/ws/matches/{match_id}/", url
         ) as ws:
             await ws.recv()  # snapshot
             deadlines[match_id] = await asyncio.to_thread(first_placement, match_id)

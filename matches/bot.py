@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidHandshake
 
 FrameHook = Callable[[dict[str, Any], float], None]
 SendHook = Callable[[int, str, float], None]
@@ -67,18 +68,30 @@ async def play_bot(
     match_id: int,
     seat_token: str,
     open_timeout: float = 30.0,
+    connect_attempts: int = 5,
     **options: Any,
 ) -> BotResult:
-    """Connect to ``base_url`` and play one seat of ``match_id`` (see ``run_bot``)."""
-    async with connect(
-        socket_url(base_url, match_id, seat_token),
-        origin=origin_of(base_url),  # type: ignore[arg-type]
-        proxy=None,
-        compression=None,
-        open_timeout=open_timeout,
-        max_size=None,
-    ) as socket:
-        return await run_bot(socket, **options)
+    """Connect to ``base_url`` and play one seat of ``match_id`` (see ``run_bot``).
+
+    A refused or failed opening handshake is retried (``connect_attempts`` in all, with a
+    growing pause): a busy server may drop connections from a full accept queue.
+    """
+    for attempt in range(1, connect_attempts + 1):
+        try:
+            async with connect(
+                socket_url(base_url, match_id, seat_token),
+                origin=origin_of(base_url),  # type: ignore[arg-type]
+                proxy=None,
+                compression=None,
+                open_timeout=open_timeout,
+                max_size=None,
+            ) as socket:
+                return await run_bot(socket, **options)
+        except (OSError, InvalidHandshake):
+            if attempt == connect_attempts:
+                raise
+            await asyncio.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 async def run_bot(
