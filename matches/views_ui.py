@@ -31,7 +31,7 @@ from engine import GameRecord, Side, history_text, observe, parse_action
 from engine.record import replay
 from engine.types import CAMPS, INTRUSION_SQUARES, square_name
 from matches.models import Match
-from matches.selectors import match_record
+from matches.selectors import match_record, match_user_can_arbitrate
 from matches.services import OTB_REPORT_METHODS
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.
@@ -334,6 +334,8 @@ def _live_config(request: HttpRequest, match: Match) -> dict[str, Any]:
         token=request.GET.get("token", ""),
         record_url=reverse("matches:record_detail", args=[match.pk]),
         download_url=reverse("matches:record_download", args=[match.pk]),
+        # Arbiters get the pause/resume controls; the server checks again on every request.
+        arbiter=match_user_can_arbitrate(match=match, user=request.user),
     )
 
 

@@ -19,6 +19,7 @@ const notice = document.getElementById("live-notice");
 const errorBox = document.getElementById("live-error");
 const gameOver = document.getElementById("game-over");
 const resignButton = document.getElementById("resign-button");
+const pauseButton = document.getElementById("pause-button");
 const resignDialog = document.getElementById("resign-dialog");
 const moveList = document.getElementById("move-list");
 const clockElements = {
@@ -187,6 +188,8 @@ function draw() {
   root.dataset.seat = me ?? "";
   root.dataset.toAct = view.game.to_act ?? "";
   resignButton.hidden = !(running && me);
+  pauseButton.hidden = !(running && config.arbiter);
+  pauseButton.textContent = view.clock?.paused ? t("resume") : t("pause");
   drawNotice();
   drawGameOver();
   drawMoveList();
@@ -195,6 +198,11 @@ function draw() {
 resignButton.addEventListener("click", () => {
   if (typeof resignDialog.showModal === "function") resignDialog.showModal();
   else if (window.confirm(t("resign_confirm"))) connection.resign();
+});
+
+pauseButton.addEventListener("click", () => {
+  if (view?.clock?.paused) connection.resume();
+  else connection.pause();
 });
 
 resignDialog.addEventListener("close", () => {

@@ -82,6 +82,11 @@ function connectionFor(seat) {
   return null;
 }
 
+/** The connection that may press `seat`'s side: a seat holder's, or an arbiter's. */
+function pressConnection(seat) {
+  return connectionFor(seat) ?? connectionFor(otherSide(seat)) ?? (config.arbiter ? primary : null);
+}
+
 function seatLabel(seat) {
   return `${view.players[seat].name} (${t(`side_${seat}`)})`;
 }
@@ -102,7 +107,7 @@ function canPress(seat) {
   if (!view || view.status !== "running") return false;
   const clock = view.clock;
   if (clock.paused || clock.flagged || hasReports()) return false;
-  if (!connectionFor(seat) && !connectionFor(otherSide(seat))) return false;
+  if (!pressConnection(seat)) return false;
   if (clock.running === null) return seat === "red" && view.ply === 0; // Red starts Blue's clock
   return clock.running === seat && clock.ticking;
 }
@@ -114,8 +119,7 @@ function hasReports() {
 
 function press(seat) {
   if (!canPress(seat)) return;
-  const conn = connectionFor(seat) ?? connectionFor(otherSide(seat));
-  conn.press(seat, view.ply);
+  pressConnection(seat).press(seat, view.ply);
   pressAreas[seat].disabled = true; // until the server's answer
 }
 
@@ -228,7 +232,7 @@ function draw() {
     area.classList.toggle("is-running", view.clock.running === seat && view.clock.ticking);
     area.classList.toggle("is-flagged", view.clock.flagged === seat || (view.result?.method === "timeout" && view.result.winner === otherSide(seat)));
   }
-  const me = view.seat !== null || Object.keys(seatConnections).length > 0;
+  const me = view.seat !== null || Object.keys(seatConnections).length > 0 || config.arbiter;
   pauseButton.hidden = !(view.status === "running" && me && !hasReports());
   pauseButton.textContent = view.clock.paused ? t("resume") : t("pause");
   statusLine.textContent = statusText();

@@ -337,3 +337,21 @@ def test_demo_loads_three_finished_games_once(client: Client) -> None:
         data = get(client, f"{url}?as=all").json()
         assert len(data["views"]) == game.ply + 1
         assert data["views"][-1]["outcome"]["winner"] == game.winner
+
+
+def _page_config(html: str) -> Any:
+    return json.loads(html.split('id="gunshi-ui" type="application/json">')[1].split("<")[0])
+
+
+def test_only_arbiters_get_the_pause_controls(
+    client: Client, make_match: Any, django_user_model: Any, password: str
+) -> None:
+    from django.contrib.auth.models import Permission
+
+    match = make_match()
+    url = reverse("matches:match_board", args=[match.pk])
+    assert _page_config(get(client, url).content.decode())["arbiter"] is False
+    arbiter = django_user_model.objects.create_user(username="arbiter", password=password)
+    arbiter.user_permissions.add(Permission.objects.get(codename="arbitrate_match"))
+    client.force_login(arbiter)
+    assert _page_config(get(client, url).content.decode())["arbiter"] is True
