@@ -72,7 +72,7 @@ def demo_record(game: DemoGame) -> GameRecord:
 
 def store_finished_game(game: DemoGame, record: GameRecord, *, finished_at: datetime) -> Match:
     """Store ``record`` (a game the engine finished) as a finished online match."""
-    states = replay(replace(record, result=None))
+    states = replay(record)
     final = states[-1]
     if final.outcome is None:
         raise ValueError(f"demo game {game.key} did not finish")

@@ -15,7 +15,6 @@ page as JSON (``ui_config``), so the scripts contain no text of their own.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final
 
 from django.core.paginator import Paginator
@@ -232,9 +231,7 @@ def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, 
     (``engine.history_text``: the opponent's general, hand and face-down plays stay masked).
     Legal-action lists are dropped: nobody acts in a record.
     """
-    # Replayed without the stated result: the positions are what the viewer needs, and the
-    # result belongs to the match layer (a resignation or a loss on time the engine never sees).
-    states = replay(replace(record, result=None))
+    states = replay(record)
     views = []
     for state in states:
         view = observe(state, viewer)

@@ -355,3 +355,22 @@ def test_only_arbiters_get_the_pause_controls(
     arbiter.user_permissions.add(Permission.objects.get(codename="arbitrate_match"))
     client.force_login(arbiter)
     assert _page_config(get(client, url).content.decode())["arbiter"] is True
+
+
+def test_a_resigned_game_is_viewable_with_the_match_result(
+    client: Client, make_match: Any, clock_at: Any
+) -> None:
+    from matches.services import match_resign, match_submit_action
+
+    match = make_match()
+    match_submit_action(
+        match_id=match.pk, seat="red", action_text="deploy I d2 N", expected_ply=0, now=clock_at.now
+    )
+    match_resign(match_id=match.pk, seat="red", now=clock_at.now)
+    url = reverse("matches:record_views", args=[match.pk])
+    data = get(client, f"{url}?as=blue").json()
+    assert [move["text"] for move in data["moves"]] == ["deploy I d2 N"]
+    assert len(data["views"]) == 2
+    assert data["views"][-1]["outcome"] is None  # the engine never saw the resignation
+    assert data["result"] == {"winner": "blue", "method": "resignation"}
+    assert data["method_label"] == "Resignation"
