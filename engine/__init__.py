@@ -14,9 +14,19 @@ The public API follows python-chess::
 
 from .actions import Action, parse_action
 from .errors import EngineError, IllegalActionError, InvalidActionError, InvalidRecordError
+from .formats import DeckOption, GameFormat
 from .observation import history_text, observe
 from .record import GameRecord, replay
-from .rules import apply_action, apply_unchecked, clock_side, legal_actions, new_game, outcome
+from .rules import (
+    apply_action,
+    apply_unchecked,
+    clock_side,
+    legal_actions,
+    new_game,
+    outcome,
+    timed,
+    untimed_segment,
+)
 from .rulings import RECOMMENDED, Rulings
 from .state import GameState, Outcome, Phase, Termination, Variant
 from .types import Side, parse_square, square_name
@@ -24,7 +34,9 @@ from .types import Side, parse_square, square_name
 __all__ = [
     "RECOMMENDED",
     "Action",
+    "DeckOption",
     "EngineError",
+    "GameFormat",
     "GameRecord",
     "GameState",
     "IllegalActionError",
@@ -48,4 +60,6 @@ __all__ = [
     "parse_square",
     "replay",
     "square_name",
+    "timed",
+    "untimed_segment",
 ]
