@@ -22,13 +22,14 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from .actions import Action, parse_action
 from .errors import EngineError, InvalidActionError, InvalidRecordError
+from .formats import GameFormat
 from .observation import history_text, observe
 from .playout import (
     DEFAULT_TURN_LIMIT,
@@ -42,6 +43,13 @@ from .rules import apply_action, new_game
 from .state import GameState, Phase
 from .text import render_board
 from .types import FILE_NAMES, HEIGHT, WIDTH, Side, square_name
+
+#: Formats the random games can be played in (tournament rules 1–3, RULES.md §15).
+FORMATS: dict[str, Callable[[], GameFormat]] = {
+    "basic": GameFormat.basic,
+    "rule2": GameFormat.tournament_rule_2,
+    "rule3": GameFormat.tournament_rule_3,
+}
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -96,7 +104,7 @@ def replay_record(record: GameRecord, out: TextIO | None = None) -> Replayed:
 
     With ``out`` each decision and the resulting board are printed as they are applied.
     """
-    state = new_game(variant=record.variant, rulings=record.rulings)
+    state = new_game(format=record.format, rulings=record.rulings)
     states = [state]
     actions: list[Action] = []
     if out is not None:
@@ -227,6 +235,7 @@ def _cmd_random(args: argparse.Namespace) -> int:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UsageError(f"cannot create {save_dir}: {exc}") from None
+    game_format = FORMATS[args.format]()
     terminations: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     decisions = turns = 0
@@ -234,9 +243,9 @@ def _cmd_random(args: argparse.Namespace) -> int:
     for index in range(args.games):
         seed = args.seed + index
         actions: list[Action] = []
-        state = new_game()
+        state = new_game(format=game_format)
         try:
-            for step in random_steps(seed=seed, turn_limit=args.turn_limit):
+            for step in random_steps(seed=seed, turn_limit=args.turn_limit, format=game_format):
                 actions.append(step.action)
                 state = step.after
                 if args.check and (problems := _step_problems(step.action, state)):
@@ -274,7 +283,10 @@ def _print_summary(
 ) -> None:
     games = args.games
     last_seed = args.seed + games - 1
-    print(f"games: {games} (seeds {args.seed}..{last_seed}), turn limit {args.turn_limit}")
+    print(
+        f"games: {games} (seeds {args.seed}..{last_seed}), format {args.format}, "
+        f"turn limit {args.turn_limit}"
+    )
     print("terminations: " + ", ".join(f"{k} {n}" for k, n in sorted(terminations.items())))
     print("winners: " + ", ".join(f"{k} {n}" for k, n in sorted(winners.items())))
     print(
@@ -475,6 +487,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T",
         help="stop a game without winner after T war turns, both sides counted (non-official "
         f"ruling Q18; default {DEFAULT_TURN_LIMIT})",
+    )
+    rand.add_argument(
+        "--format",
+        choices=tuple(FORMATS),
+        default="basic",
+        help="game format: the basic game (tournament rule 1, default), the expansion game "
+        "(rule 2) or the deck-build game (rule 3)",
     )
     rand.add_argument("--check", action="store_true", help="check invariants after every decision")
     rand.add_argument("--save", metavar="DIR", help="write each game's record to DIR")

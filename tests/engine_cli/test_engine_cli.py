@@ -166,7 +166,7 @@ def test_random_games_are_summarised_and_saved(
     argv = ["random", "--games", "3", "--seed", "11", "--turn-limit", "40", "--check"]
     status, out, err = run([*argv, "--save", str(tmp_path)], capsys)
     assert (status, err) == (0, "")
-    assert "games: 3 (seeds 11..13), turn limit 40" in out
+    assert "games: 3 (seeds 11..13), format basic, turn limit 40" in out
     assert "invariants: checked after every decision, no violation" in out
     assert "games/s" in out
     for seed in (11, 12, 13):
@@ -175,6 +175,21 @@ def test_random_games_are_summarised_and_saved(
         assert replay_record(saved).final.outcome is not None
     terminations = next(line for line in out.splitlines() if line.startswith("terminations:"))
     assert sum(int(word) for word in terminations.split() if word.isdigit()) == 3
+
+
+@pytest.mark.parametrize("game_format", ["rule2", "rule3"])
+def test_random_games_in_an_expansion_format_replay_in_that_format(
+    game_format: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["random", "--games", "2", "--seed", "3", "--turn-limit", "30", "--check"]
+    status, out, _ = run([*argv, "--format", game_format, "--save", str(tmp_path)], capsys)
+    assert status == 0
+    assert f"format {game_format}, turn limit 30" in out
+    saved = GameRecord.from_json((tmp_path / "game-3.json").read_text())
+    assert not saved.format.is_basic
+    assert replay_record(saved).final.format == saved.format
+    status, out, _ = run(["replay", str(tmp_path / "game-3.json")], capsys)
+    assert status == 0
 
 
 def test_an_invariant_violation_names_seed_and_ply(
