@@ -82,6 +82,7 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "deck_top_first": _("Deck, top card first"),
     "top_first": _("top first"),
     "cards_count": _("{n} cards"),
+    "card_count_one": _("1 card"),
     "none": _("none"),
     "queue": _("Queue"),
     "swift": _("Swift"),

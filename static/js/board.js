@@ -131,6 +131,16 @@ export function cardName(code) {
   return t(`card_${code}`);
 }
 
+/** A card's name with a break opportunity after "/" (long names in narrow queue slots). */
+function breakableName(code) {
+  return cardName(code).replace("/", "/\u200b");
+}
+
+/** "1 card", "3 cards". */
+function cardCount(n) {
+  return n === 1 ? t("card_count_one") : t("cards_count", { n });
+}
+
 /** A card as a small chip; `code` null draws the back of a card nobody may see. */
 export function cardChip(code, { faceDown = false, action = null } = {}) {
   if (code === null || code === undefined) {
@@ -144,7 +154,7 @@ export function cardChip(code, { faceDown = false, action = null } = {}) {
       title: faceDown ? `${label} (${t("face_down")})` : label,
       dataset: action ? { action } : undefined,
     },
-    label,
+    breakableName(code),
   );
 }
 
@@ -382,7 +392,7 @@ export function renderSidePanel(view, side, options = {}) {
     own.deck.forEach((code) => list.append(html("li", {}, cardChip(code))));
     panel.append(row(t("deck"), own.deck.length ? list : html("span", { class: "muted" }, t("none")), html("span", { class: "muted small" }, t("top_first"))));
   } else {
-    panel.append(row(t("deck"), html("span", { class: "deck-count" }, own.deck_count ? cardChip(null) : null, t("cards_count", { n: own.deck_count }))));
+    panel.append(row(t("deck"), html("span", { class: "deck-count" }, own.deck_count ? cardChip(null) : null, cardCount(own.deck_count))));
   }
 
   // Queue: the 疾風伝令 slot, then 1st–4th. Face-down cards are backs unless the view shows them.
