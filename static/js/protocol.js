@@ -115,9 +115,14 @@ export class MatchConnection {
     if (frame.ply < this.view.ply) return; // an old frame overtaken by a newer one
     const history = this.view.history;
     const lastPly = history.length ? history[history.length - 1].ply : 0;
-    const from = update.history_from ?? lastPly + 1;
-    if (from > lastPly + 1) {
-      this.requestSnapshot(); // a frame went missing: start again from a snapshot
+    // A frame went missing when the update's history does not continue ours (online), or
+    // when its ply jumps by more than one (over the board, where there is no history).
+    const gap =
+      update.kind === "otb"
+        ? frame.ply > this.view.ply + 1
+        : (update.history_from ?? lastPly + 1) > lastPly + 1;
+    if (gap) {
+      this.requestSnapshot(); // start again from a snapshot
       return;
     }
     const added = (update.history ?? []).filter((entry) => entry.ply > lastPly);
