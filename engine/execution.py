@@ -326,7 +326,10 @@ def apply_execution(state: GameState, action: Action) -> tuple[GameState, bool]:
     if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
         return state, True  # R1/R2: a finished game stops the chain
     state = replace(state, execution=execution)
-    finished = execution.leader_done and follow_actions(state) == [FinishChain()]
+    follow = follow_actions(state)
+    # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
+    # it: a chain with nothing left to do ends rather than leave its player without a decision.
+    finished = follow == [] or (execution.leader_done and follow == [FinishChain()])
     return state, finished
 
 
