@@ -554,3 +554,13 @@ def test_linked_stratagem_only_the_opponents_moves() -> None:
     state = play(state, "d2-d3")
     assert state.sides[R].beside == (LS,)
     assert code_at(state, "c2") == "rIN"
+
+
+def test_scout_the_swift_dispatch_card() -> None:
+    """六韜6 伝令偵察: the 疾風伝令 slot is part of the opponent's queue area."""
+    blue = Seat(swift="RF", queue="MV^")
+    state = run({"c2": "rIN*", "g7": "bIS*"}, "SC", red=Seat(lp=2), blue=blue)
+    assert legal(state) == {"scout card swift", "scout card 1"}
+    state = play(state, "scout card swift")
+    assert observe(state, R)["sides"]["blue"]["swift"]["card"] == "RF"
+    assert observe(state, None)["sides"]["blue"]["swift"]["card"] is None

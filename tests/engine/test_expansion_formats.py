@@ -450,3 +450,14 @@ def test_random_formats_exercise_the_new_decisions() -> None:
 def test_basic_deck_is_still_the_default() -> None:
     state = new_game()
     assert own_cards(state, Side.RED) == BASIC_DECK
+
+
+def test_declining_the_exchange_is_public() -> None:
+    """Project ruling: ``keep`` may be chosen; that no card changed hands is public."""
+    before = play(flash(), "b6-b7+")
+    assert history_text(before, KeepHand(), B) == "keep"
+    after = apply_action(before, KeepHand())
+    assert after.sides[R].hand == before.sides[R].hand
+    assert after.sides[R].prepared == (RM, LI, SC)
+    assert observe(after, B)["sides"]["red"]["expansion"]["exchange_done"] is True
+    assert clock_side(before) is R  # the exchange is part of the timed turn
