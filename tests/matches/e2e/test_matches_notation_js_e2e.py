@@ -1,0 +1,90 @@
+"""In a real browser: static/js/notation.js reads every decision form the engine writes.
+
+The action builder offers a decision on the board only if it can take its text apart; a form
+it cannot read would silently be missing from the board. This test feeds it every legal
+decision of a few random games (all forms occur) and rebuilds each text from the parts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import legal_actions
+from engine.playout import random_steps
+
+pytestmark = pytest.mark.e2e
+
+REBUILD = """
+(parts) => {
+  const d = parts;
+  switch (d.type) {
+    case "deploy": return `deploy ${d.kind} ${d.to} ${d.direction}`;
+    case "reinforce": return `reinforce ${d.kind} ${d.to} ${d.direction}`;
+    case "deploy_fence": return `deploy fence ${d.edge}`;
+    case "general": return `general ${d.to}`;
+    case "cards": return `cards ${d.hand.join(",")} / ${d.deck.join(",")}`;
+    case "play": return `play ${d.card}`;
+    case "move": return `${d.from}-${d.to}${d.intrude ? "+" : ""}`;
+    case "select": return `select ${d.from} ${d.direction}`;
+    case "rotate": return `${d.from}>${d.direction}`;
+    case "shoot": return `${d.from}x${d.to}`;
+    case "fence": return `${d.from}#${d.edge}`;
+    default: return d.type;
+  }
+}
+"""
+
+
+def all_decision_texts(seeds: range, turn_limit: int) -> set[str]:
+    texts: set[str] = set()
+    for seed in seeds:
+        for step in random_steps(seed=seed, turn_limit=turn_limit):
+            texts.update(action.to_str() for action in legal_actions(step.before))
+    return texts
+
+
+def test_notation_js_reads_every_decision_the_engine_offers(
+    match_server: Any, new_page: Any
+) -> None:
+    texts = sorted(all_decision_texts(range(8), turn_limit=20))
+    page = new_page()
+    page.goto(match_server.url + "/matches/records/")
+    results = page.evaluate(
+        """async ([texts, rebuild]) => {
+          const { parseDecision } = await import("/static/js/notation.js");
+          const rebuildFn = eval(rebuild);
+          return texts.map((text) => {
+            const parts = parseDecision(text);
+            return [text, parts.type, rebuildFn(parts)];
+          });
+        }""",
+        [texts, REBUILD],
+    )
+    kinds = {kind for _text, kind, _rebuilt in results}
+    assert "other" not in kinds
+    assert kinds == {
+        "deploy",
+        "deploy_fence",
+        "general",
+        "cards",
+        "play",
+        "end",
+        "dispatch",
+        "done",
+        "move",
+        "select",
+        "rotate",
+        "shoot",
+        "fence",
+        "reinforce",
+    }
+    for text, _kind, rebuilt in results:
+        assert rebuilt == text
+    assert page.evaluate(
+        """async () => {
+          const { parseDecision } = await import("/static/js/notation.js");
+          return ["play ?", "general ?", "cards ?"].map((t) => parseDecision(t).type);
+        }"""
+    ) == ["other", "other", "other"]
