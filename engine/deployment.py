@@ -11,12 +11,11 @@ splits its seven cards into a hand of three and a deck of four in an order of it
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from itertools import combinations, permutations
 
 from .actions import Action, ArrangeCards, ChooseGeneral, Deploy, DeployFence
-from .state import GameState, Phase
+from .state import GameState, Phase, evolve
 from .types import (
     CAMPS,
     CARD_ORDER,
@@ -72,14 +71,14 @@ def can_deploy(state: GameState, side: Side) -> bool:
 def after_placement(state: GameState, side: Side) -> GameState:
     """Whose placement is next (§4.3), or the start of set-up when nobody can place."""
     if can_deploy(state, side.opponent):
-        return replace(state, to_act=side.opponent)
+        return evolve(state, to_act=side.opponent)
     if can_deploy(state, side):
-        return replace(state, to_act=side)
+        return evolve(state, to_act=side)
     if not state.format.is_basic:
         from .preparation import after_deployment
 
         return after_deployment(state)
-    return replace(state, phase=Phase.SETUP, to_act=Side.RED)
+    return evolve(state, phase=Phase.SETUP, to_act=Side.RED)
 
 
 def general_actions(state: GameState, side: Side) -> list[Action]:

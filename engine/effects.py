@@ -7,10 +7,8 @@ removed from the board, or three intrusion points.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .geometry import has_fence_of
-from .state import GameState, Outcome, Phase, Piece, SideState, Termination
+from .state import GameState, Outcome, Phase, Piece, SideState, Termination, evolve
 from .types import (
     FENCE_COST,
     LETTERS,
@@ -30,11 +28,11 @@ INTRUSION_POINTS_TO_WIN = 3
 
 def with_side(state: GameState, side: Side, side_state: SideState) -> GameState:
     sides = (side_state, state.sides[1]) if side is Side.RED else (state.sides[0], side_state)
-    return replace(state, sides=sides)
+    return evolve(state, sides=sides)
 
 
 def end_game(state: GameState, termination: Termination, winner: Side | None) -> GameState:
-    return replace(state, phase=Phase.OVER, to_act=None, outcome=Outcome(termination, winner))
+    return evolve(state, phase=Phase.OVER, to_act=None, outcome=Outcome(termination, winner))
 
 
 def free_letter(state: GameState, kind: PieceKind) -> str:
@@ -50,7 +48,7 @@ def _destroy_enemy_fences(state: GameState, sq: Square, owner: Side) -> GameStat
     if not has_fence_of(enemy.fences, sq):
         return state
     kept = enemy.fences.difference(square_edges(sq))
-    return with_side(state, owner.opponent, replace(enemy, fences=kept))
+    return with_side(state, owner.opponent, evolve(enemy, fences=kept))
 
 
 def place_piece(
@@ -71,15 +69,15 @@ def place_piece(
     board[sq] = piece
     own = state.sides[owner]
     price = PIECE_COST[kind] if cost is None else cost
-    state = replace(state, board=tuple(board), stock=state.stock.taken(kind))
-    state = with_side(state, owner, replace(own, lp=own.lp - price))
+    state = evolve(state, board=tuple(board), stock=state.stock.taken(kind))
+    state = with_side(state, owner, evolve(own, lp=own.lp - price))
     return _destroy_enemy_fences(state, sq, owner)
 
 
 def pay(state: GameState, side: Side, lp: int) -> GameState:
     """Change ``side``'s LP by ``-lp`` (a negative ``lp`` gains, capped by ruling Q8)."""
     own = state.sides[side]
-    return with_side(state, side, replace(own, lp=min(state.rulings.lp_cap, own.lp - lp)))
+    return with_side(state, side, evolve(own, lp=min(state.rulings.lp_cap, own.lp - lp)))
 
 
 def discard_shield(state: GameState, sq: Square) -> GameState:
@@ -90,7 +88,7 @@ def discard_shield(state: GameState, sq: Square) -> GameState:
 
 def place_fence(state: GameState, edge: Edge, owner: Side) -> GameState:
     own = state.sides[owner]
-    return with_side(state, owner, replace(own, lp=own.lp - FENCE_COST, fences=own.fences | {edge}))
+    return with_side(state, owner, evolve(own, lp=own.lp - FENCE_COST, fences=own.fences | {edge}))
 
 
 def _remove_piece(state: GameState, board: list[Piece | None], sq: Square) -> GameState:
@@ -98,7 +96,7 @@ def _remove_piece(state: GameState, board: list[Piece | None], sq: Square) -> Ga
     victim = board[sq]
     assert victim is not None
     board[sq] = None
-    state = replace(
+    state = evolve(
         state,
         board=tuple(board),
         stock=state.stock.returned(victim.kind, shield=victim.shield),
@@ -111,8 +109,8 @@ def _remove_piece(state: GameState, board: list[Piece | None], sq: Square) -> Ga
 def _strip_shield(state: GameState, board: list[Piece | None], sq: Square) -> GameState:
     victim = board[sq]
     assert victim is not None and victim.shield
-    board[sq] = replace(victim, shield=False)
-    return replace(state, board=tuple(board), stock=state.stock.shield_returned())
+    board[sq] = evolve(victim, shield=False)
+    return evolve(state, board=tuple(board), stock=state.stock.shield_returned())
 
 
 def hit(state: GameState, target: Square) -> GameState:
@@ -143,15 +141,15 @@ def move_piece(
     occupant = board[target]
     if occupant is not None and occupant.shield and mover.kind is not PieceKind.CAVALRY:
         if bounce_turns:
-            board[origin] = replace(mover, facing=direction)
+            board[origin] = evolve(mover, facing=direction)
         return _strip_shield(state, board, target)
     if occupant is not None:
         state = _remove_piece(state, board, target)
         board = list(state.board)
-    moved = replace(mover, facing=direction)
+    moved = evolve(mover, facing=direction)
     board[origin] = None
     board[target] = moved
-    state = replace(state, board=tuple(board))
+    state = evolve(state, board=tuple(board))
     state = _destroy_enemy_fences(state, target, mover.owner)
     if state.phase is Phase.OVER or not intrude:
         return state
@@ -165,8 +163,8 @@ def intrude_from(state: GameState, sq: Square) -> GameState:
     board = list(state.board)
     board[sq] = None
     own = state.sides[piece.owner]
-    own = replace(own, intruded=(*own.intruded, piece))
-    state = with_side(replace(state, board=tuple(board)), piece.owner, own)
+    own = evolve(own, intruded=(*own.intruded, piece))
+    state = with_side(evolve(state, board=tuple(board)), piece.owner, own)
     if own.intrusion_points >= INTRUSION_POINTS_TO_WIN:
         return end_game(state, Termination.INTRUSION, piece.owner)
     return state
@@ -176,5 +174,5 @@ def rotate_piece(state: GameState, sq: Square, facing: Direction) -> GameState:
     board = list(state.board)
     piece = board[sq]
     assert piece is not None
-    board[sq] = replace(piece, facing=facing)
-    return replace(state, board=tuple(board))
+    board[sq] = evolve(piece, facing=facing)
+    return evolve(state, board=tuple(board))

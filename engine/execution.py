@@ -19,7 +19,6 @@ in any order, but no partner decision is offered that would leave the leader una
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from . import effects
 from .actions import (
@@ -41,10 +40,12 @@ from .geometry import (
     move_options,
     shot_targets,
 )
-from .state import Execution, GameState, Mode, Phase, Piece
+from .state import Execution, GameState, Mode, Phase, Piece, evolve
 from .types import (
     CAMPS,
+    EDGE_TOWARDS,
     INTRUSION_SQUARES,
+    NEXT_SQUARE,
     PIECE_COST,
     CardKind,
     Direction,
@@ -87,11 +88,25 @@ def moves_in(
     board = state.board if board is None else board
     piece = board[origin]
     assert piece is not None
-    if direction not in move_directions(piece):
-        return []
     side = piece.owner
     enemy_fences = state.sides[1 - side].fences
     targets = INTRUSION_SQUARES[1 - side]
+    cavalry = piece.kind is PieceKind.CAVALRY
+    if not cavalry or direction is not piece.facing:
+        # A one-square step (the hot path: every infantry and archer, cavalry sideways).
+        if cavalry and (direction - piece.facing) % 4 == 2:
+            return []  # §8.3: cavalry never moves backward
+        target = NEXT_SQUARE[origin][direction]
+        if target is None or EDGE_TOWARDS[origin][direction] in enemy_fences:
+            return []
+        occupant = board[target]
+        if occupant is not None and occupant.owner is side:
+            return []
+        step_moves = [MovePiece(origin, target)]
+        bounce = occupant is not None and occupant.shield and not cavalry
+        if not bounce and target in targets and piece.letter != state.sides[side].general:
+            step_moves.append(MovePiece(origin, target, intrude=True))
+        return step_moves
     may_intrude = piece.letter != state.sides[side].general  # §7.1: the general never intrudes
     result: list[MovePiece] = []
     for option in move_options(
@@ -318,14 +333,14 @@ def apply_execution(state: GameState, action: Action) -> tuple[GameState, bool]:
             state, execution, finished = expansion_cards.follow(state, execution, action)
         if state.phase is Phase.OVER or finished:
             return state, True
-        return replace(state, execution=execution), False
+        return evolve(state, execution=execution), False
     if execution.leader is None:
         state, execution = _lead(state, execution, action, side)
     else:
         state, execution = _follow(state, execution, action)
     if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
         return state, True  # R1/R2: a finished game stops the chain
-    state = replace(state, execution=execution)
+    state = evolve(state, execution=execution)
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.
@@ -338,28 +353,28 @@ def _lead(
 ) -> tuple[GameState, Execution]:
     if isinstance(action, Reinforce):
         state = effects.place_piece(state, action.kind, action.square, action.facing, side)
-        return state, replace(execution, mode=Mode.PLACE)
+        return state, evolve(execution, mode=Mode.PLACE)
     origin = action.origin  # type: ignore[union-attr]
     piece = state.board[origin]
     assert piece is not None
     partners = partners_of(state, origin, piece.kind, side)
-    lead = replace(execution, leader=piece.letter, partners=partners, leader_done=True)
+    lead = evolve(execution, leader=piece.letter, partners=partners, leader_done=True)
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)
         assert found is not None
         return expansion_cards.card_move(
-            state, replace(lead, mode=Mode.MOVE, direction=found[0]), action
+            state, evolve(lead, mode=Mode.MOVE, direction=found[0]), action
         )
     if isinstance(action, SelectLeader):
-        return state, replace(lead, mode=Mode.MOVE, direction=action.direction, leader_done=False)
+        return state, evolve(lead, mode=Mode.MOVE, direction=action.direction, leader_done=False)
     if isinstance(action, Rotate):
         rotated = effects.rotate_piece(state, origin, action.facing)
-        return rotated, replace(lead, mode=Mode.ROTATE, direction=action.facing)
+        return rotated, evolve(lead, mode=Mode.ROTATE, direction=action.facing)
     if isinstance(action, Shoot):
         mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
-        return effects.hit(state, action.target), replace(lead, mode=mode)
+        return effects.hit(state, action.target), evolve(lead, mode=mode)
     assert isinstance(action, PlaceFence)
-    return effects.place_fence(state, action.edge, side), replace(lead, mode=Mode.FENCE)
+    return effects.place_fence(state, action.edge, side), evolve(lead, mode=Mode.FENCE)
 
 
 def _follow(state: GameState, execution: Execution, action: Action) -> tuple[GameState, Execution]:
@@ -367,9 +382,9 @@ def _follow(state: GameState, execution: Execution, action: Action) -> tuple[Gam
     piece = state.board[origin]
     assert piece is not None and execution.leader is not None
     if piece.letter == execution.leader:
-        execution = replace(execution, leader_done=True)
+        execution = evolve(execution, leader_done=True)
     else:
-        execution = replace(
+        execution = evolve(
             execution, partners=tuple(p for p in execution.partners if p != piece.letter)
         )
     if isinstance(action, MovePiece):

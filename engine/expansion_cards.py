@@ -27,7 +27,6 @@ square the same way (ruling Q11), and the card goes to the bottom of its owner's
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from . import effects
 from . import execution as basic
@@ -43,7 +42,7 @@ from .actions import (
     Swap,
 )
 from .geometry import has_fence_of, move_directions, shot_targets
-from .state import Execution, GameState, Mode, Phase, QueuedCard
+from .state import Execution, GameState, Mode, Phase, QueuedCard, evolve
 from .types import (
     CAMPS,
     CardKind,
@@ -216,7 +215,7 @@ def lead(
         state = effects.place_piece(
             state, action.kind, action.square, action.facing, side, cost=cost
         )
-        return state, replace(execution, mode=Mode.PLACE), True
+        return state, evolve(execution, mode=Mode.PLACE), True
     if isinstance(action, ScoutCard):
         return _scout_card(state, side, action.position), execution, True
     if isinstance(action, ScoutGeneral):
@@ -228,12 +227,12 @@ def lead(
     assert piece is not None
     if card is CardKind.RAPID_MOVE:
         state = effects.pay(state, side, RAPID_MOVE_COST)
-        one = replace(execution, leader=piece.letter, leader_done=False)
+        one = evolve(execution, leader=piece.letter, leader_done=False)
         if isinstance(action, Rotate):
             state = effects.rotate_piece(state, origin, action.facing)
-            return state, replace(one, mode=Mode.RAPID_MOVE), False
+            return state, evolve(one, mode=Mode.RAPID_MOVE), False
         assert isinstance(action, MovePiece)
-        state, one = card_move(state, replace(one, mode=Mode.RAPID_ROTATE), action)
+        state, one = card_move(state, evolve(one, mode=Mode.RAPID_ROTATE), action)
         over = state.phase is Phase.OVER or state.square_of(piece.letter) is None
         return state, one, over
     if card is CardKind.LIGHT_INFANTRY:
@@ -241,7 +240,7 @@ def lead(
         found = direction_between(origin, action.target)
         assert found is not None
         partners = basic.partners_of(state, origin, PieceKind.INFANTRY, side)
-        lead_ex = replace(
+        lead_ex = evolve(
             execution,
             mode=Mode.LIGHT,
             leader=piece.letter,
@@ -253,7 +252,7 @@ def lead(
         return state, lead_ex, state.phase is Phase.OVER or not follow_actions(state, lead_ex)
     assert card is CardKind.RAPID_FIRE and isinstance(action, Shoot)
     state = effects.hit(state, action.target)
-    fire = replace(execution, mode=Mode.RAPID_FIRE, leader=piece.letter, leader_done=False)
+    fire = evolve(execution, mode=Mode.RAPID_FIRE, leader=piece.letter, leader_done=False)
     return state, fire, state.phase is Phase.OVER or not follow_actions(state, fire)
 
 
@@ -303,11 +302,11 @@ def follow(
         return state, execution, True
     if mode is Mode.RAPID_FIRE:
         assert isinstance(action, Shoot)
-        return effects.hit(state, action.target), replace(execution, leader_done=True), True
+        return effects.hit(state, action.target), evolve(execution, leader_done=True), True
     assert mode is Mode.LIGHT and isinstance(action, MovePiece)
     piece = state.board[action.origin]
     assert piece is not None
-    execution = replace(
+    execution = evolve(
         execution, partners=tuple(p for p in execution.partners if p != piece.letter)
     )
     state, execution = light_move(state, execution, action)
@@ -338,7 +337,7 @@ def card_move(
         intrude=action.intrude,
         bounce_turns=state.rulings.bounce_turns_attacker,
     )
-    execution = replace(execution, moved=(*execution.moved, piece.letter))
+    execution = evolve(execution, moved=(*execution.moved, piece.letter))
     return linked_stratagem(state, execution, piece.owner, action.origin, action.target)
 
 
@@ -368,7 +367,7 @@ def linked_stratagem(
     fences = own.fences
     beside = list(own.beside)
     beside.remove(CardKind.LINKED_STRATAGEM)
-    own = replace(own, beside=tuple(beside), deck=(*own.deck, CardKind.LINKED_STRATAGEM))
+    own = evolve(own, beside=tuple(beside), deck=(*own.deck, CardKind.LINKED_STRATAGEM))
     state = effects.with_side(state, owner, own)
     for sq in neighbours(origin):
         piece = state.board[sq]
@@ -383,7 +382,7 @@ def linked_stratagem(
         state = effects.move_piece(
             state, sq, to, intrude=False, bounce_turns=state.rulings.bounce_turns_attacker
         )
-        execution = replace(
+        execution = evolve(
             execution,
             moved=(*execution.moved, piece.letter),
             partners=tuple(p for p in execution.partners if p != piece.letter),
@@ -399,16 +398,16 @@ def _scout_card(state: GameState, side: Side, position: int) -> GameState:
     enemy = state.sides[side.opponent]
     if position == 0:
         assert enemy.swift is not None
-        enemy = replace(enemy, swift=_seen(enemy.swift))
+        enemy = evolve(enemy, swift=_seen(enemy.swift))
     else:
         queue = list(enemy.queue)
         queue[position - 1] = _seen(queue[position - 1])
-        enemy = replace(enemy, queue=tuple(queue))
+        enemy = evolve(enemy, queue=tuple(queue))
     return effects.with_side(state, side.opponent, enemy)
 
 
 def _seen(card: QueuedCard) -> QueuedCard:
-    return card if card.face_up else replace(card, seen=True)
+    return card if card.face_up else evolve(card, seen=True)
 
 
 def _scout_general(state: GameState, side: Side, sq: Square) -> GameState:
@@ -417,9 +416,9 @@ def _scout_general(state: GameState, side: Side, sq: Square) -> GameState:
     assert piece is not None
     enemy = state.sides[side.opponent]
     if piece.letter == enemy.general:
-        enemy = replace(enemy, general_revealed=True)
+        enemy = evolve(enemy, general_revealed=True)
     else:
-        enemy = replace(enemy, not_general=enemy.not_general | {piece.letter})
+        enemy = evolve(enemy, not_general=enemy.not_general | {piece.letter})
     return effects.with_side(state, side.opponent, enemy)
 
 
@@ -427,7 +426,7 @@ def _swap(state: GameState, side: Side, action: Swap) -> GameState:
     state = effects.pay(state, side, SWAP_COST)
     board = list(state.board)
     board[action.first], board[action.second] = board[action.second], board[action.first]
-    return replace(state, board=tuple(board))
+    return evolve(state, board=tuple(board))
 
 
 def run_automatic(state: GameState, side: Side, card: CardKind) -> tuple[GameState, bool]:

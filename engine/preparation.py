@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
 from . import effects
 from .actions import Action, ChooseDeck, Exchange, KeepHand, Pick, Prepare
 from .formats import DeckOption, GameFormat, Variant
-from .state import GameState, Phase
+from .state import GameState, Phase, evolve
 from .types import BASIC_DECK, CARD_ORDER, CardKind, Side
 
 PREPARED_CARDS = 3  # options 1 and 2
@@ -49,24 +48,24 @@ def initial_state(state: GameState) -> GameState:
             rng = random.Random(fmt.seed)  # noqa: S311 - a reproducible deal, not security
             for side in Side:
                 dealt = _sorted(rng.sample(fmt.expansion_cards, PREPARED_CARDS))
-                state = effects.with_side(state, side, replace(state.sides[side], prepared=dealt))
+                state = effects.with_side(state, side, evolve(state.sides[side], prepared=dealt))
             return state
         if fmt.expansion_option == 2:
-            return replace(state, phase=Phase.PREPARE)
+            return evolve(state, phase=Phase.PREPARE)
         return state
     if fmt.variant is Variant.DECK_BUILD:
         if fmt.deck_option is DeckOption.AGREED:
             return _with_decks(state, fmt.agreed_deck, fmt.agreed_deck)
         first = Side.BLUE if fmt.deck_option is DeckOption.NO_FREE_MOVE else Side.RED
-        return replace(state, phase=Phase.DRAFT, to_act=first)
+        return evolve(state, phase=Phase.DRAFT, to_act=first)
     return state
 
 
 def _with_decks(
     state: GameState, red: tuple[CardKind, ...], blue: tuple[CardKind, ...]
 ) -> GameState:
-    state = effects.with_side(state, Side.RED, replace(state.sides[Side.RED], cards=_sorted(red)))
-    return effects.with_side(state, Side.BLUE, replace(state.sides[Side.BLUE], cards=_sorted(blue)))
+    state = effects.with_side(state, Side.RED, evolve(state.sides[Side.RED], cards=_sorted(red)))
+    return effects.with_side(state, Side.BLUE, evolve(state.sides[Side.BLUE], cards=_sorted(blue)))
 
 
 # -- Draft -------------------------------------------------------------------------------------
@@ -114,17 +113,17 @@ def secret_decks(pool: tuple[CardKind, ...]) -> tuple[ChooseDeck, ...]:
 def apply_draft(state: GameState, side: Side, action: Action) -> GameState:
     fmt = state.format
     if isinstance(action, ChooseDeck):
-        state = effects.with_side(state, side, replace(state.sides[side], cards=action.cards))
+        state = effects.with_side(state, side, evolve(state.sides[side], cards=action.cards))
         if side is Side.RED:
-            return replace(state, to_act=Side.BLUE)
-        return replace(state, phase=Phase.DEPLOYMENT, to_act=Side.RED)
+            return evolve(state, to_act=Side.BLUE)
+        return evolve(state, phase=Phase.DEPLOYMENT, to_act=Side.RED)
     assert isinstance(action, Pick)
     draft = (*state.draft, action.card)
-    state = replace(state, draft=draft)
+    state = evolve(state, draft=draft)
     if len(draft) < _draft_picks(fmt):
-        return replace(state, to_act=side.opponent)
+        return evolve(state, to_act=side.opponent)
     deck = ((CardKind.MOVE,) if fmt.deck_option is DeckOption.BASE else ()) + draft
-    return replace(_with_decks(state, deck, deck), phase=Phase.DEPLOYMENT, to_act=Side.RED)
+    return evolve(_with_decks(state, deck, deck), phase=Phase.DEPLOYMENT, to_act=Side.RED)
 
 
 # -- Preparation -------------------------------------------------------------------------------
@@ -148,22 +147,22 @@ def after_deployment(state: GameState) -> GameState:
     """Deployment is over: option 3 prepares now, every other format goes on to set-up."""
     fmt = state.format
     if fmt.variant is Variant.EXPANSION and fmt.expansion_option == 3:
-        return replace(state, phase=Phase.PREPARE, to_act=Side.RED)
-    return replace(state, phase=Phase.SETUP, to_act=Side.RED)
+        return evolve(state, phase=Phase.PREPARE, to_act=Side.RED)
+    return evolve(state, phase=Phase.SETUP, to_act=Side.RED)
 
 
 def apply_prepare(state: GameState, side: Side, action: Prepare) -> GameState:
-    state = effects.with_side(state, side, replace(state.sides[side], prepared=action.cards))
+    state = effects.with_side(state, side, evolve(state.sides[side], prepared=action.cards))
     if side is Side.RED:
-        return replace(state, to_act=Side.BLUE)
+        return evolve(state, to_act=Side.BLUE)
     if state.format.expansion_option == 3:
         red = set(state.sides[Side.RED].prepared)
         blue = set(action.cards)
         survivors = _sorted(list(red ^ blue))
         for s in Side:
-            state = effects.with_side(state, s, replace(state.sides[s], prepared=survivors))
-        return replace(state, phase=Phase.SETUP, to_act=Side.RED)
-    return replace(state, phase=Phase.DEPLOYMENT, to_act=Side.RED)
+            state = effects.with_side(state, s, evolve(state.sides[s], prepared=survivors))
+        return evolve(state, phase=Phase.SETUP, to_act=Side.RED)
+    return evolve(state, phase=Phase.DEPLOYMENT, to_act=Side.RED)
 
 
 # -- Exchange ----------------------------------------------------------------------------------
@@ -192,7 +191,7 @@ def exchange_actions(state: GameState, side: Side) -> list[Action]:
 
 
 def apply_exchange(state: GameState, side: Side, action: Action) -> GameState:
-    own = replace(state.sides[side], exchange_done=True)
+    own = evolve(state.sides[side], exchange_done=True)
     if isinstance(action, Exchange):
         hand = list(own.hand)
         hand.remove(action.give)
@@ -200,11 +199,11 @@ def apply_exchange(state: GameState, side: Side, action: Action) -> GameState:
         prepared.remove(action.take)
         cards = list(own.cards or BASIC_DECK)
         cards.remove(action.give)
-        own = replace(
+        own = evolve(
             own,
             hand=_sorted([*hand, action.take]),
             prepared=tuple(prepared),
             removed=(*own.removed, action.give),
             cards=_sorted([*cards, action.take]),
         )
-    return replace(effects.with_side(state, side, own), exchange_pending=False)
+    return evolve(effects.with_side(state, side, own), exchange_pending=False)

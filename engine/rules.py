@@ -13,8 +13,6 @@ opponent's turn. ``clock_side`` tells whose clock runs under the official tourna
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import deployment, effects, expansion_cards, preparation
 from .actions import (
     Action,
@@ -34,7 +32,17 @@ from .errors import IllegalActionError
 from .execution import apply_execution, follow_actions, has_leader_action, leader_actions
 from .formats import BASIC_FORMAT, GameFormat
 from .rulings import RECOMMENDED, Rulings
-from .state import Execution, GameState, Outcome, Phase, QueuedCard, Slot, Termination, Variant
+from .state import (
+    Execution,
+    GameState,
+    Outcome,
+    Phase,
+    QueuedCard,
+    Slot,
+    Termination,
+    Variant,
+    evolve,
+)
 from .types import (
     BASIC_DECK,
     CARD_ORDER,
@@ -146,7 +154,7 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     """``apply_action`` without the legality check, for actions taken from ``legal_actions``."""
     side = state.to_act
     assert side is not None
-    state = replace(state, ply=state.ply + 1)
+    state = evolve(state, ply=state.ply + 1)
     if isinstance(action, Deploy):
         placed = effects.place_piece(state, action.kind, action.square, action.facing, side)
         return deployment.after_placement(placed, side)
@@ -155,7 +163,7 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     if isinstance(action, ChooseGeneral):
         piece = state.board[action.square]
         assert piece is not None
-        own = replace(state.sides[side], general=piece.letter)
+        own = evolve(state.sides[side], general=piece.letter)
         return effects.with_side(state, side, own)
     if isinstance(action, ArrangeCards):
         return _arrange(state, side, action)
@@ -174,44 +182,44 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
 
 
 def _arrange(state: GameState, side: Side, action: ArrangeCards) -> GameState:
-    own = replace(state.sides[side], hand=action.hand, deck=action.deck)
+    own = evolve(state.sides[side], hand=action.hand, deck=action.deck)
     state = effects.with_side(state, side, own)
     if side is Side.RED:
-        return replace(state, to_act=Side.BLUE)
-    return _begin_turn(replace(state, phase=Phase.WAR, to_act=Side.RED))
+        return evolve(state, to_act=Side.BLUE)
+    return _begin_turn(evolve(state, phase=Phase.WAR, to_act=Side.RED))
 
 
 def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
     own = state.sides[side]
     hand = list(own.hand)
     hand.remove(action.card)
-    own = replace(
+    own = evolve(
         own,
         hand=tuple(hand),
         queue=(*own.queue, QueuedCard(action.card, own.next_face_up)),
         cards_placed=own.cards_placed + 1,
     )
     state = effects.with_side(state, side, own)
-    return replace(state, played_this_turn=state.played_this_turn + 1)
+    return evolve(state, played_this_turn=state.played_this_turn + 1)
 
 
 def _end_turn(state: GameState, side: Side, *, dispatch: bool) -> GameState:
     """Optional 疾風伝令 (§6.3), then Rest (§6.4), then the opponent's turn (§6.5)."""
     own = state.sides[side]
     if dispatch:
-        own = replace(own, lp=own.lp - SWIFT_DISPATCH_COST, swift=own.queue[0], queue=own.queue[1:])
+        own = evolve(own, lp=own.lp - SWIFT_DISPATCH_COST, swift=own.queue[0], queue=own.queue[1:])
     gain = len(own.queue)  # Q7: highest filled numbered slot; the queue has no gaps
     if own.swift is not None and state.rulings.rest_gain_counts_swift:
         gain += 1
     drawn = own.deck[: HAND_SIZE - len(own.hand)]
-    own = replace(
+    own = evolve(
         own,
         lp=min(state.rulings.lp_cap, own.lp + gain),
         hand=tuple(sorted((*own.hand, *drawn), key=CARD_ORDER.__getitem__)),
         deck=own.deck[len(drawn) :],
     )
     state = effects.with_side(state, side, own)
-    return _begin_turn(replace(state, to_act=side.opponent))
+    return _begin_turn(evolve(state, to_act=side.opponent))
 
 
 def _begin_turn(state: GameState) -> GameState:
@@ -219,7 +227,7 @@ def _begin_turn(state: GameState) -> GameState:
     limit = state.rulings.turn_limit
     if limit is not None and turn > limit:
         return effects.end_game(state, Termination.TURN_LIMIT, None)
-    state = replace(state, turn=turn, played_this_turn=0)
+    state = evolve(state, turn=turn, played_this_turn=0)
     return _next_card(state, after=None)
 
 
@@ -233,10 +241,8 @@ def _next_card(state: GameState, *, after: Slot | None) -> GameState:
     elif after is not Slot.FIRST and own.queue:
         execution = Execution(own.queue[0].card, Slot.FIRST)
     else:  # on to command, after the 軍師の閃き exchange when it is due (§13.1)
-        return replace(
-            state, execution=None, exchange_pending=preparation.exchange_due(state, side)
-        )
-    state = replace(state, execution=execution)
+        return evolve(state, execution=None, exchange_pending=preparation.exchange_due(state, side))
+    state = evolve(state, execution=execution)
     if execution.card in expansion_cards.AUTOMATIC:  # 兵站強化, 連環の計: no decision
         state, beside = expansion_cards.run_automatic(state, side, execution.card)
         return _finish_card(state, beside=beside)
@@ -256,12 +262,12 @@ def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
     own = state.sides[owner]
     deck = own.deck if beside else (*own.deck, execution.card)
     if beside:
-        own = replace(own, beside=(*own.beside, execution.card))
+        own = evolve(own, beside=(*own.beside, execution.card))
     if execution.slot is Slot.SWIFT:
-        own = replace(own, swift=None, deck=deck)
+        own = evolve(own, swift=None, deck=deck)
     else:
-        own = replace(own, queue=own.queue[1:], deck=deck)
-    state = replace(effects.with_side(state, owner, own), execution=None)
+        own = evolve(own, queue=own.queue[1:], deck=deck)
+    state = evolve(effects.with_side(state, owner, own), execution=None)
     if state.phase is Phase.OVER:
         return state
     return _next_card(state, after=execution.slot)

@@ -21,7 +21,9 @@ must never be sent to a client. ``engine.observation.observe`` is the only way t
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from .formats import BASIC_FORMAT, GameFormat, Variant
 from .rulings import RECOMMENDED, Rulings
@@ -248,3 +250,40 @@ class GameState:
         from .text import render_board
 
         return render_board(self, reveal=True)
+
+
+_MISSING: Any = object()
+
+
+def _compile_evolve(cls: type) -> Callable[..., Any]:
+    """Build ``evolve`` for one frozen slotted dataclass: a copy with some fields changed.
+
+    ``dataclasses.replace`` re-runs ``__init__`` through keyword arguments and dominated the
+    engine's profile; this straight-line copy does the same for state classes, which have no
+    ``__post_init__`` to honour.
+    """
+    names = [f.name for f in fields(cls)]
+    params = ", ".join(f"{n}=_MISSING" for n in names)
+    body = "\n".join(f"    _set(new, {n!r}, obj.{n} if {n} is _MISSING else {n})" for n in names)
+    source = f"def evolve(obj, *, {params}):\n    new = _new(cls)\n{body}\n    return new\n"
+    namespace: dict[str, Any] = {
+        "_MISSING": _MISSING,
+        "_set": object.__setattr__,
+        "_new": object.__new__,
+        "cls": cls,
+    }
+    exec(source, namespace)  # noqa: S102 - fixed source built from the class's own field names
+    return namespace["evolve"]  # type: ignore[no-any-return]
+
+
+_T = TypeVar("_T")
+_EVOLVERS: dict[type, Callable[..., Any]] = {}
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """A copy of a state value (GameState, SideState, Execution…) with ``changes`` applied."""
+    cls = type(obj)
+    evolver = _EVOLVERS.get(cls)
+    if evolver is None:
+        evolver = _EVOLVERS[cls] = _compile_evolve(cls)
+    return evolver(obj, **changes)  # type: ignore[no-any-return]

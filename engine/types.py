@@ -323,3 +323,9 @@ INTRUSION_SQUARES: Final = (
 def intrusion_targets(side: Side) -> frozenset[Square]:
     """The squares from which ``side`` may intrude: the opponent's intrusion squares."""
     return INTRUSION_SQUARES[side.opponent]
+
+
+#: ``NEXT_SQUARE[sq][direction]``: the neighbour of ``sq`` that way, or None off the board.
+NEXT_SQUARE: Final = tuple(tuple(step(sq, d) for d in Direction) for sq in SQUARES)
+#: ``EDGE_TOWARDS[sq][direction]``: the edge a one-square step from ``sq`` that way crosses.
+EDGE_TOWARDS: Final = tuple(tuple(edge_of(sq, d) for d in Direction) for sq in SQUARES)
