@@ -19,10 +19,10 @@ from .state import GameState, Phase, evolve
 from .types import (
     CAMPS,
     CARD_ORDER,
+    DIRECTIONS,
     FENCE_COST,
     PIECE_COST,
     CardKind,
-    Direction,
     Edge,
     PieceKind,
     Side,
@@ -54,7 +54,7 @@ def deployment_actions(state: GameState, side: Side) -> list[Action]:
         Deploy(kind, sq, d)
         for kind in _affordable_kinds(state, side)
         for sq in empty
-        for d in Direction
+        for d in DIRECTIONS
     ]
     result.extend(DeployFence(e) for e in _free_camp_edges(state, side))
     return result

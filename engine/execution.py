@@ -43,6 +43,7 @@ from .geometry import (
 from .state import Execution, GameState, Mode, Phase, Piece, evolve
 from .types import (
     CAMPS,
+    DIRECTIONS,
     EDGE_TOWARDS,
     INTRUSION_SQUARES,
     NEXT_SQUARE,
@@ -182,7 +183,7 @@ def _reinforcements(state: GameState, side: Side) -> list[Action]:
     if not kinds:
         return []
     empty = [sq for sq in sorted(CAMPS[side]) if state.board[sq] is None]
-    return [Reinforce(k, sq, d) for k in kinds for sq in empty for d in Direction]
+    return [Reinforce(k, sq, d) for k in kinds for sq in empty for d in DIRECTIONS]
 
 
 def leader_actions(state: GameState) -> list[Action]:
@@ -219,7 +220,7 @@ def _iter_leader_actions(state: GameState) -> Iterator[Action]:
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
-            yield from (Rotate(sq, d) for d in Direction if d is not piece.facing)
+            yield from (Rotate(sq, d) for d in DIRECTIONS if d is not piece.facing)
             if piece.kind is PieceKind.ARCHER:
                 yield from (Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
     elif card is CardKind.FENCE:
@@ -231,7 +232,7 @@ def _iter_leader_actions(state: GameState) -> Iterator[Action]:
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
-            yield from (Rotate(sq, d) for d in Direction if d is not piece.facing)
+            yield from (Rotate(sq, d) for d in DIRECTIONS if d is not piece.facing)
             if piece.kind is PieceKind.ARCHER:
                 targets = shot_targets(state.board, enemy_fences, sq, CROSSBOW_SHOT)
                 yield from (Shoot(sq, t) for t in targets)

@@ -45,6 +45,7 @@ from .geometry import has_fence_of, move_directions, shot_targets
 from .state import Execution, GameState, Mode, Phase, QueuedCard, evolve
 from .types import (
     CAMPS,
+    DIRECTIONS,
     CardKind,
     Direction,
     PieceKind,
@@ -89,7 +90,7 @@ def leader_actions(state: GameState, side: Side, card: CardKind) -> Iterator[Act
             piece = state.board[sq]
             assert piece is not None
             if piece.kind is PieceKind.INFANTRY:
-                for direction in Direction:
+                for direction in DIRECTIONS:
                     yield from light_moves(state, sq, direction)
     elif card is CardKind.SCOUTING:
         yield from _scouts(state, side)
@@ -110,7 +111,7 @@ def _rapid_move_starts(state: GameState, side: Side) -> Iterator[Action]:
         assert piece is not None
         for direction in move_directions(piece):
             yield from basic.moves_in(state, sq, direction)
-        for facing in Direction:
+        for facing in DIRECTIONS:
             if facing is piece.facing:
                 continue
             turned = effects.rotate_piece(state, sq, facing)
@@ -141,7 +142,7 @@ def _routes(state: GameState, side: Side) -> Iterator[Action]:
         squares.update(n for n in neighbours(sq) if state.board[n] is None and n not in barred)
     for kind in kinds:
         for sq in sorted(squares):
-            for facing in Direction:
+            for facing in DIRECTIONS:
                 yield RouteReinforce(kind, sq, facing)
 
 
@@ -265,7 +266,7 @@ def follow_actions(state: GameState, execution: Execution) -> list[Action]:
             return []
         piece = state.board[leader]
         assert piece is not None
-        return [Rotate(leader, d) for d in Direction if d is not piece.facing]
+        return [Rotate(leader, d) for d in DIRECTIONS if d is not piece.facing]
     if mode is Mode.RAPID_MOVE:
         if leader is None:
             return []

@@ -77,6 +77,9 @@ class Direction(enum.IntEnum):
         return self.turned(-1)
 
 
+#: The four directions as a tuple: iterating the enum itself is slow on hot paths.
+DIRECTIONS: Final = (Direction.N, Direction.E, Direction.S, Direction.W)
+
 _DELTAS: Final = {
     Direction.N: (0, 1),
     Direction.E: (1, 0),
