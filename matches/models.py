@@ -74,9 +74,14 @@ class Match(models.Model):
         OTB = "otb", _("Over the board")
 
     class Variant(models.TextChoices):
-        """The game format (``engine.Variant``); tournament Rule 1 is the basic game."""
+        """The family of the game format (``engine.Variant``); ``game_format`` has the rest.
+
+        Tournament Rule 1 is the basic game, Rule 2 the expansion game (option 2), Rule 3 the
+        deck-build game (base procedure)."""
 
         BASIC = "basic", _("Basic game")
+        EXPANSION = "expansion", _("Expansion game")
+        DECK_BUILD = "deck_build", _("Deck-build game")
 
     class Winner(models.TextChoices):
         RED = "red", _("Red")
@@ -126,6 +131,9 @@ class Match(models.Model):
     variant = models.CharField(_("variant"), max_length=16, choices=Variant, default=Variant.BASIC)
     time_control = models.CharField(_("time control"), max_length=40, default=OFFICIAL_TIME_CONTROL)
     rulings = models.JSONField(_("rulings"), default=dict, blank=True)
+    #: ``engine.formats.GameFormat.to_dict()``; its ``seed`` deals hidden cards in some
+    #: formats, so it is a secret until the game is over (it is in the published record).
+    game_format = models.JSONField(_("game format"), default=dict, blank=True)
 
     actions = models.JSONField(_("action log"), default=list, blank=True)
     #: One entry per action: ``[seat, masked]`` — the seat (0 Red, 1 Blue) that took it and,
@@ -174,6 +182,10 @@ class Match(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=["online", "otb"]), name="match_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(variant__in=["basic", "expansion", "deck_build"]),
+                name="match_variant_valid",
             ),
             models.CheckConstraint(
                 condition=Q(winner__in=["", "red", "blue", "none"]), name="match_winner_valid"

@@ -14,7 +14,8 @@ from typing import Any, Final
 from django.utils import timezone
 
 from clock import ClockState, clock_snapshot, epoch_ms
-from engine import GameRecord, GameState, Rulings, Side, Variant, observe
+from engine import GameRecord, GameState, Rulings, Side, observe
+from engine.formats import BASIC_FORMAT, GameFormat
 from engine.notation import state_from_dict
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent, Seat
@@ -143,6 +144,8 @@ def match_get_view(
         "status": match.status,
         "seat": viewer_seat,
         "variant": match.variant,
+        # The format's deal seed would reveal dealt cards: it stays on the server.
+        "format": {k: v for k, v in match.game_format.items() if k != "seed"},
         "time_control": match.time_control,
         "players": {"red": {"name": match.red_name}, "blue": {"name": match.blue_name}},
         "event_id": match.event_id,
@@ -196,7 +199,7 @@ def match_record(*, match: Match) -> GameRecord:
         meta["pairing_id"] = match.pairing_id
     return GameRecord(
         actions=tuple(match.actions),
-        variant=Variant(match.variant),
+        format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
         rulings=Rulings.from_dict(match.rulings or {}),
         players={"red": match.red_name, "blue": match.blue_name},
         result={"winner": None if match.winner == "none" else match.winner, "method": match.method},

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import functools
 import logging
+import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, ParamSpec, TypeVar
 
@@ -70,6 +71,7 @@ from engine import (
     new_game,
     parse_action,
 )
+from engine.formats import GameFormat
 from engine.notation import state_to_dict
 from engine.observation import is_secret
 from matches.broadcast import match_broadcast_on_commit
@@ -359,6 +361,8 @@ def match_create(
     blue_player: Any = None,
     kind: str = Match.Kind.ONLINE,
     variant: str = Match.Variant.BASIC,
+    game_format: GameFormat | dict[str, Any] | None = None,
+    seed: int | None = None,
     time_control: str = OFFICIAL_TIME_CONTROL,
     rulings: Rulings | dict[str, Any] | None = None,
     event_id: int | None = None,
@@ -370,15 +374,28 @@ def match_create(
 ) -> Match:
     """Create a match (``pending``, or ``running`` with ``start=True``).
 
-    Names default to the players' full names or usernames. ``time_control`` is the clock's
-    text form (``"20+0"`` official, ``"10+5"`` …); ``rulings`` the engine rulings (default:
-    recommended). ``event_id``/``pairing_id`` are the tournaments layer's references, passed
-    back in ``match_finished``. Over-the-board matches (``kind="otb"``) have no engine state:
-    the server runs their clock and records their result. Raises ``MatchError`` with
-    ``invalid_time_control`` or ``bad_message`` on bad input.
+    Names default to the players' full names or usernames. ``game_format`` is the engine's
+    format (``engine.formats.GameFormat``, e.g. ``GameFormat.tournament_rule_2()``; default: the
+    default format of ``variant``, the basic game); its deal seed is ``seed``, random unless
+    given (it stays on the server until the record is published). ``time_control`` is the
+    clock's text form (``"20+0"`` official, ``"10+5"`` …); ``rulings`` the engine rulings
+    (default: recommended). ``event_id``/``pairing_id`` are the tournaments layer's
+    references, passed back in ``match_finished``. Over-the-board matches (``kind="otb"``)
+    have no engine state: the server runs their clock and records their result. Raises
+    ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
         raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
+    try:
+        if isinstance(game_format, GameFormat):
+            fmt = game_format
+        elif game_format:
+            fmt = GameFormat.from_dict(game_format)
+        else:
+            fmt = GameFormat(variant=Variant(variant))
+    except (TypeError, ValueError):
+        raise MatchError("bad_message", detail=f"game format {game_format!r}") from None
+    fmt = replace(fmt, seed=secrets.randbelow(2**31) if seed is None else seed)
     try:
         control = TimeControl.parse(time_control)
     except InvalidTimeControlError:
@@ -401,12 +418,11 @@ def match_create(
             blue_player=blue_player,
             red_name=red_name[:150],
             blue_name=blue_name[:150],
-            variant=variant,
+            variant=fmt.variant.value,
+            game_format=fmt.to_dict(),
             time_control=control.to_str(),
             rulings=rules.to_dict(),
-            state=state_to_dict(new_game(variant=Variant(variant), rulings=rules))
-            if online
-            else {},
+            state=state_to_dict(new_game(format=fmt, rulings=rules)) if online else {},
             clock=clock_new(control, lag_policy=policy).to_dict(),
             event_id=event_id,
             pairing_id=pairing_id,
@@ -515,13 +531,16 @@ def match_submit_action(
     if side is None or new_state.ply != match.ply + 1:  # pragma: no cover - engine invariant
         raise RuntimeError(f"engine ply {new_state.ply} after match ply {match.ply}")
 
-    next_side = clock_side(new_state)
+    # Who acts next, and whether that segment is timed: the engine's clock_side is None
+    # before Red's first placement, in untimed segments (draft, expansion-card preparation)
+    # and at the end; a change of clock side is a press.
+    next_actor = None if new_state.phase is Phase.OVER else new_state.to_act
     lag = _lag(lag_ms)
     clock, record = clock_after_decision(
         clock,
         now=now_ms,
-        next_seat=None if next_side is None else int(next_side),
-        timed=next_side is not None,
+        next_seat=None if next_actor is None else int(next_actor),
+        timed=clock_side(new_state) is not None,
         lag_ms=lag,
         # Every deployment placement is a press, even when the same seat places again.
         turn_ended=True if state.phase is Phase.DEPLOYMENT else None,

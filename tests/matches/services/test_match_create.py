@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from clock import ClockState, TimeControl
 from engine import new_game
+from engine.formats import GameFormat
 from engine.notation import state_to_dict
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
@@ -23,7 +24,9 @@ def test_defaults_are_the_official_game(two_players: Any) -> None:
     assert match.time_control == "20+0"
     assert match.red_name == "aoi"
     assert match.blue_name == "ren"
-    assert match.state == state_to_dict(new_game())
+    assert match.variant == "basic"
+    assert match.game_format == GameFormat(seed=match.game_format["seed"]).to_dict()
+    assert match.state == state_to_dict(new_game(format=GameFormat.from_dict(match.game_format)))
     clock = ClockState.from_dict(match.clock)
     assert clock.time_control == TimeControl.official()
     assert clock.running is None
@@ -94,3 +97,17 @@ def test_one_live_match_per_pairing(db: None) -> None:
     first.status = Match.Status.ABORTED
     first.save()
     assert match_create(red_name="a", blue_name="b", pairing_id=7).pairing_id == 7
+
+
+def test_tournament_formats_and_their_seed(db: None) -> None:
+    rule_2 = match_create(red_name="a", blue_name="b", game_format=GameFormat.tournament_rule_2())
+    assert rule_2.variant == "expansion"
+    assert rule_2.game_format["expansion_option"] == 2
+    rule_3 = match_create(
+        red_name="a", blue_name="b", game_format={"variant": "deck_build"}, seed=77
+    )
+    assert rule_3.variant == "deck_build"
+    assert rule_3.game_format["seed"] == 77
+    with pytest.raises(MatchError) as excinfo:
+        match_create(red_name="a", blue_name="b", game_format={"variant": "chess"})
+    assert excinfo.value.code == "bad_message"

@@ -158,7 +158,8 @@ def test_the_engine_outcome_finishes_the_match(match: Match, clock_at: Clock) ->
     assert state.outcome is not None
     assert match.status == "finished"
     assert match.method == state.outcome.termination.value
-    expected = state.outcome.winner.label if state.outcome.winner else "none"
+    winner = state.outcome.winner
+    expected = "none" if winner is None else winner.label
     assert match.winner == expected
     clock = ClockState.from_dict(match.clock)
     assert clock.running is None
