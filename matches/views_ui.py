@@ -204,6 +204,9 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "method_resignation": _("Resignation"),
     "method_timeout": _("Loss on time"),
     "method_forfeit": _("Forfeit"),
+    "method_no_show": _("No-show"),
+    "method_arbiter": _("Arbiter's decision"),
+    "method_turn_limit": _("Turn limit (non-official)"),
 }
 
 

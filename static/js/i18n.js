@@ -28,6 +28,15 @@ export function t(key, params = {}) {
   );
 }
 
+/**
+ * How a match ended, in the page's language. Broadcast views are computed once for everybody,
+ * so their `method_label` may be in another language than this page: use our own label.
+ */
+export function methodName(result) {
+  const key = `method_${result.method}`;
+  return Object.hasOwn(uiConfig().labels, key) ? t(key) : result.method_label ?? result.method;
+}
+
 /** `mm:ss` (or `h:mm:ss`) for a number of milliseconds; tenths under ten seconds. */
 export function formatClock(ms) {
   const clamped = Math.max(0, ms);

@@ -7,7 +7,7 @@
 import { ActionBuilder } from "./actions.js";
 import { html, otherSide, renderGame } from "./board.js";
 import { ClockPair } from "./clock.js";
-import { t, uiConfig } from "./i18n.js";
+import { methodName, t, uiConfig } from "./i18n.js";
 import { decisionSquares } from "./notation.js";
 import { MatchConnection } from "./protocol.js";
 
@@ -134,7 +134,7 @@ function drawGameOver() {
   else if (me && result.winner !== "none") lines.push(html("p", { class: "game-over__you game-over__you--lost" }, t("you_lost")));
   lines.push(
     html("p", { class: "game-over__winner" }, result.winner === "none" ? t("no_winner") : t("winner_is", { side: `${view.players[result.winner].name} (${t(`side_${result.winner}`)})` })),
-    html("p", { class: "game-over__method", dataset: { method: result.method } }, t("method_is", { method: result.method_label })),
+    html("p", { class: "game-over__method", dataset: { method: result.method } }, t("method_is", { method: methodName(result) })),
     html(
       "p",
       { class: "game-over__links" },

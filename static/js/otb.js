@@ -13,7 +13,7 @@
 
 import { html, otherSide } from "./board.js";
 import { ClockPair } from "./clock.js";
-import { t, uiConfig } from "./i18n.js";
+import { methodName, t, uiConfig } from "./i18n.js";
 import { MatchConnection } from "./protocol.js";
 
 const config = uiConfig();
@@ -131,7 +131,7 @@ function statusText() {
       const loser = otherSide(view.result.winner);
       return t("flag_fell", { side: seatLabel(loser) });
     }
-    return `${t("winner_is", { side: view.result.winner === "none" ? t("no_winner") : seatLabel(view.result.winner) })} ${t("method_is", { method: view.result.method_label })}`;
+    return `${t("winner_is", { side: view.result.winner === "none" ? t("no_winner") : seatLabel(view.result.winner) })} ${t("method_is", { method: methodName(view.result) })}`;
   }
   if (clock.flagged) return t("flag_fell", { side: seatLabel(clock.flagged) });
   if (view.otb?.disputed) return t("disputed");
@@ -186,7 +186,7 @@ function drawResult() {
         { class: "otb__final", dataset: { winner: view.result.winner, method: view.result.method } },
         view.result.winner === "none" ? t("no_winner") : t("winner_is", { side: seatLabel(view.result.winner) }),
         " ",
-        t("method_is", { method: view.result.method_label }),
+        t("method_is", { method: methodName(view.result) }),
       ),
     );
   }

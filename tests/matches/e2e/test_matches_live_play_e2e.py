@@ -193,6 +193,8 @@ def test_a_player_loses_on_time(match_server: Any, new_page: Any) -> None:
         banner = page.locator("#game-over")
         assert banner.get_attribute("data-method") == "timeout"
         assert banner.get_attribute("data-winner") == "red"
+        # In the page's language, whatever language the broadcast was computed in.
+        assert banner.locator(".game-over__method").inner_text() == "Method: Loss on time"
         assert banner.locator(".game-over__you").inner_text() == (
             "You won." if seat == "red" else "You lost."
         )
