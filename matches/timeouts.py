@@ -237,7 +237,10 @@ _SERVER_PROGRAMS = ("daphne", "uvicorn", "gunicorn", "hypercorn")
 def _is_server_process(argv: list[str]) -> bool:
     """True in a process that serves requests (not ``migrate``, ``shell``, tests …)."""
     program = os.path.basename(argv[0]) if argv else ""
-    if any(name in program for name in _SERVER_PROGRAMS):
+    # `python -m daphne …` runs as `__main__.py`: its module spec still names the server.
+    main_spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    main_module = getattr(main_spec, "name", "") or ""
+    if any(name in program or main_module.startswith(name) for name in _SERVER_PROGRAMS):
         return True
     if "runserver" in argv:
         # With the autoreloader, the parent only watches files; the child (RUN_MAIN) serves.

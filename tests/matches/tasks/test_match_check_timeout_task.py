@@ -190,3 +190,15 @@ def test_the_scheduler_starts_only_in_server_processes(
     else:
         monkeypatch.setenv("RUN_MAIN", run_main)
     assert timeouts._is_server_process(argv) is expected
+
+
+def test_the_scheduler_starts_under_python_m_daphne(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m daphne`` runs as ``__main__.py``; the main module's spec names the server."""
+    import sys
+    import types
+    from importlib.machinery import ModuleSpec
+
+    main = types.ModuleType("__main__")
+    main.__spec__ = ModuleSpec("daphne.__main__", None)
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    assert timeouts._is_server_process(["/venv/lib/daphne/__main__.py", "-p", "8000"]) is True
