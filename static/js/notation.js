@@ -25,12 +25,27 @@ const PATTERNS = [
   ["shoot", new RegExp(`^(${SQUARE})x(${SQUARE})$`)],
   ["fence", new RegExp(`^(${SQUARE})#(${EDGE})$`)],
   ["reinforce", new RegExp(`^reinforce ([IAC]) (${SQUARE}) (${DIR})$`)],
+  // Expansion formats (docs/expansion.md).
+  ["pick", /^pick ([A-Z]{2})$/],
+  ["deck", /^deck ([A-Z]{2}(?:,[A-Z]{2})*)$/],
+  ["prepare", /^prepare ([A-Z]{2}(?:,[A-Z]{2})*)$/],
+  ["exchange", /^exchange ([A-Z]{2}) ([A-Z]{2})$/],
+  ["keep", /^keep$/],
+  ["route", new RegExp(`^route ([IAC]) (${SQUARE}) (${DIR})$`)],
+  ["scout_card", /^scout card ([1-4]|swift)$/],
+  ["scout_general", new RegExp(`^scout general (${SQUARE})$`)],
+  ["swap", new RegExp(`^swap (${SQUARE}) (${SQUARE})$`)],
 ];
 
 /**
  * Parse one decision text into `{type, text, from?, to?, edge?, kind?, direction?, card?,
- * intrude?, hand?, deck?}`; unknown forms (including masked ones such as `play ?`) give
- * `{type: "other", text}`.
+ * intrude?, hand?, deck?, cards?, take?, give?, slot?}`; unknown forms (including masked ones
+ * such as `play ?` or `exchange ?`) give `{type: "other", text}`.
+ *
+ * Expansion forms: `pick LI` (card), `deck …` / `prepare …` (cards), `exchange RM MV` (take,
+ * give), `keep`, `route I b4 N` (kind, to, direction, like reinforce), `scout card 2` /
+ * `scout card swift` (slot: "1".."4" or "swift"), `scout general c5` (to: the asked piece),
+ * `swap b2 b3` (from: the lower square, to: the other).
  */
 export function parseDecision(text) {
   for (const [type, pattern] of PATTERNS) {
@@ -39,6 +54,7 @@ export function parseDecision(text) {
     switch (type) {
       case "deploy":
       case "reinforce":
+      case "route":
         return { type, text, kind: m[1], to: m[2], direction: m[3] };
       case "deploy_fence":
         return { type, text, edge: m[1] };
@@ -47,7 +63,19 @@ export function parseDecision(text) {
       case "cards":
         return { type, text, hand: m[1].split(","), deck: m[2].split(",") };
       case "play":
+      case "pick":
         return { type, text, card: m[1] };
+      case "deck":
+      case "prepare":
+        return { type, text, cards: m[1].split(",") };
+      case "exchange":
+        return { type, text, take: m[1], give: m[2] };
+      case "scout_card":
+        return { type, text, slot: m[1] };
+      case "scout_general":
+        return { type, text, to: m[1] };
+      case "swap":
+        return { type, text, from: m[1], to: m[2] };
       case "move":
         return { type, text, from: m[1], to: m[2], intrude: m[3] === "+" };
       case "select":

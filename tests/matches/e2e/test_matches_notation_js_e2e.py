@@ -2,7 +2,9 @@
 
 The action builder offers a decision on the board only if it can take its text apart; a form
 it cannot read would silently be missing from the board. This test feeds it every legal
-decision of a few random games (all forms occur) and rebuilds each text from the parts.
+decision of a few random games of every format family (basic, expansion rule 1 options 2 and
+3, deck building base and secret, with the 三略 promos so that every expansion card occurs) and
+rebuilds each text from the parts.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine import legal_actions
+from engine.formats import DeckOption, GameFormat, Variant
 from engine.playout import random_steps
 
 pytestmark = pytest.mark.e2e
@@ -31,17 +34,36 @@ REBUILD = """
     case "rotate": return `${d.from}>${d.direction}`;
     case "shoot": return `${d.from}x${d.to}`;
     case "fence": return `${d.from}#${d.edge}`;
+    case "pick": return `pick ${d.card}`;
+    case "deck": return `deck ${d.cards.join(",")}`;
+    case "prepare": return `prepare ${d.cards.join(",")}`;
+    case "exchange": return `exchange ${d.take} ${d.give}`;
+    case "route": return `route ${d.kind} ${d.to} ${d.direction}`;
+    case "scout_card": return `scout card ${d.slot}`;
+    case "scout_general": return `scout general ${d.to}`;
+    case "swap": return `swap ${d.from} ${d.to}`;
     default: return d.type;
   }
 }
 """
 
 
+FORMATS = (
+    GameFormat.basic(),
+    GameFormat(variant=Variant.EXPANSION, expansion_option=2, promos=True),
+    GameFormat(variant=Variant.EXPANSION, expansion_option=3, promos=True),
+    GameFormat(variant=Variant.DECK_BUILD, deck_option=DeckOption.BASE, promos=True),
+    GameFormat(variant=Variant.DECK_BUILD, deck_option=DeckOption.SECRET, promos=True),
+)
+
+
 def all_decision_texts(seeds: range, turn_limit: int) -> set[str]:
     texts: set[str] = set()
-    for seed in seeds:
-        for step in random_steps(seed=seed, turn_limit=turn_limit):
-            texts.update(action.to_str() for action in legal_actions(step.before))
+    for game_format in FORMATS:
+        for seed in seeds:
+            steps = random_steps(seed=seed, turn_limit=turn_limit, format=game_format)
+            for step in steps:
+                texts.update(action.to_str() for action in legal_actions(step.before))
     return texts
 
 
@@ -79,12 +101,26 @@ def test_notation_js_reads_every_decision_the_engine_offers(
         "shoot",
         "fence",
         "reinforce",
+        "pick",
+        "deck",
+        "prepare",
+        "exchange",
+        "keep",
+        "route",
+        "scout_card",
+        "scout_general",
+        "swap",
     }
     for text, _kind, rebuilt in results:
         assert rebuilt == text
-    assert page.evaluate(
-        """async () => {
+    assert (
+        page.evaluate(
+            """async () => {
           const { parseDecision } = await import("/static/js/notation.js");
-          return ["play ?", "general ?", "cards ?"].map((t) => parseDecision(t).type);
+          return ["play ?", "general ?", "cards ?", "exchange ?", "deck ?", "prepare ?"].map(
+            (t) => parseDecision(t).type,
+          );
         }"""
-    ) == ["other", "other", "other"]
+        )
+        == ["other"] * 6
+    )
