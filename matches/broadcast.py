@@ -21,7 +21,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from matches.models import Match
-from matches.presence import presence_get
 from matches.selectors import match_get_view
 
 logger = logging.getLogger(__name__)
@@ -58,13 +57,12 @@ def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 def match_frames(match: Match, *, history_from: int) -> list[tuple[str, dict[str, Any]]]:
     """The ``update`` frame of each audience, as ``(group, frame)`` pairs."""
-    presence = presence_get(match_id=match.pk)
     now = timezone.now()
     frames = []
     for audience in AUDIENCES:
         seat = None if audience == "watch" else audience
         view = match_get_view(
-            match=match, viewer_seat=seat, history_from=history_from, presence=presence, now=now
+            match=match, viewer_seat=seat, history_from=history_from, with_presence=False, now=now
         )
         frames.append(
             (group_name(match.pk, audience), {"type": "update", "ply": match.ply, "view": view})

@@ -126,13 +126,14 @@ def match_get_view(
     match: Match,
     viewer_seat: str | None,
     history_from: int = 1,
-    presence: dict[str, bool] | None = None,
+    with_presence: bool = True,
     now: datetime | None = None,
 ) -> dict[str, Any]:
     """What ``viewer_seat`` (``"red"``, ``"blue"`` or ``None`` for a spectator) may see.
 
-    ``history_from`` is the first ply whose history entry is included (1: all of them);
-    ``presence`` may be passed when it was already read for several views.
+    ``history_from`` is the first ply whose history entry is included (1: all of them).
+    ``with_presence=False`` leaves ``presence`` out (``None``): updates do not repeat it,
+    presence frames announce its changes.
     """
     now_ms = epoch_ms(now or timezone.now())
     viewer = seat_side(viewer_seat)
@@ -155,7 +156,7 @@ def match_get_view(
         "history_from": history_from,
         "history": _history(match, viewer, history_from) if online else [],
         "result": match_result(match),
-        "presence": presence if presence is not None else presence_get(match_id=match.pk),
+        "presence": presence_get(match_id=match.pk) if with_presence else None,
         "otb": (
             None
             if online

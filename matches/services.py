@@ -313,10 +313,32 @@ def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
     transaction.on_commit(lambda: match_finished.send(sender=Match, **kwargs))
 
 
+#: The fields a service may change once a match exists (its identity, seats, format and
+#: references are fixed at creation).
+_PLAY_FIELDS: Final = [
+    "status",
+    "actions",
+    "history",
+    "state",
+    "ply",
+    "clock",
+    "flag_deadline",
+    "timeout_check_at",
+    "clock_seq",
+    "winner",
+    "method",
+    "finished_at",
+    "otb_reports",
+    "disputed",
+    "started_at",
+    "updated_at",
+]
+
+
 def _after_change(match: Match, *, history_from: int | None = None) -> None:
     """Save, then after commit broadcast every seat's view and schedule the timeout check."""
     arm_timeout_check(match)
-    match.save()
+    match.save(update_fields=_PLAY_FIELDS)
     match_broadcast_on_commit(
         match, history_from=match.ply + 1 if history_from is None else history_from
     )
