@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -35,6 +35,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from engine.formats import GameFormat
+from matches import services as match_services
+from matches.errors import MatchError
+from matches.models import Match
 from tournaments import broadcast, selectors
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -1010,27 +1014,38 @@ def round_repair(*, actor: User, round: Round) -> Round:
         return round_pair(actor=actor, event=event)
 
 
+# The engine format of every match of an event of each official format (RULES.md §15).
+_MATCH_FORMATS: dict[str, Callable[[], GameFormat]] = {
+    Event.Format.BASIC: GameFormat.basic,
+    Event.Format.EXPANSION: GameFormat.tournament_rule_2,
+    Event.Format.DECK_BUILD: GameFormat.tournament_rule_3,
+}
+
+
+def match_format_of(event: Event) -> GameFormat:
+    """The engine game format of the event's matches: Rule 1 the basic game, Rule 2 the
+    expansion game (three chosen expansion cards), Rule 3 the deck-build game (base procedure).
+    Each match draws its own deal seed (``match_create``)."""
+    return _MATCH_FORMATS[event.game_format]()
+
+
 def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None) -> int | None:
     """Create the clocked match of a table through the matches app's public service.
 
     Online events get online matches; over-the-board events get over-the-board matches, whose
-    clock page the result slip's QR code opens. Returns the match id, or ``None`` when the
-    matches app offers no ``match_create`` (results are then entered at the table).
+    clock page the result slip's QR code opens. Every match inherits the event's format and
+    time control. A bye has no match (``None``).
     """
-    try:
-        from matches import services as match_services
-    except ImportError:
-        return None
-    create = getattr(match_services, "match_create", None)
-    if create is None or pairing.blue is None:
+    if pairing.blue is None:
         return None
     red, blue = pairing.red, pairing.blue
-    match = create(
+    match = match_services.match_create(
         kind="online" if event.online else "otb",
         red_player=red.user,
         blue_player=blue.user,
         red_name=red.name,
         blue_name=blue.name,
+        game_format=match_format_of(event),
         time_control=event.time_control,
         event_id=event.pk,
         pairing_id=pairing.pk,
@@ -1061,21 +1076,11 @@ def round_publish(*, actor: User, round: Round) -> Round:
 
 
 def _match_started(match_id: int) -> bool:
-    try:
-        from matches.models import Match
-    except ImportError:
-        return False
     return Match.objects.filter(pk=match_id).exclude(status=Match.Status.PENDING).exists()
 
 
 def _abort_match(match_id: int) -> None:
-    try:
-        from matches import services as match_services
-    except ImportError:
-        return
-    abort = getattr(match_services, "match_abort", None)
-    if abort is not None:
-        abort(match_id=match_id, reason="round unpublished")
+    match_services.match_abort(match_id=match_id, reason="round unpublished")
 
 
 @transaction.atomic
@@ -1165,17 +1170,11 @@ def _finish_match(match_id: int, winner: str, method: str) -> None:
     arbiter's entry), so the match pages agree with the standings. A match that already has a
     result keeps it (its own result is what the table took, or a later correction is on the
     tournament side); the match's ``match_finished`` echo finds the table already confirmed."""
-    try:
-        from matches.errors import MatchError
-        from matches.models import Match
-        from matches.services import match_set_result
-    except ImportError:
-        return
     live = (Match.Status.PENDING, Match.Status.RUNNING)
     if not Match.objects.filter(pk=match_id, status__in=live).exists():
         return
     try:
-        match_set_result(
+        match_services.match_set_result(
             match_id=match_id,
             winner=winner,
             method=method or Match.Method.ARBITER,
