@@ -57,6 +57,15 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "card_RS": pgettext_lazy("card", "Rotate/Shoot"),
     "card_FN": pgettext_lazy("card", "Fence"),
     "card_RF": pgettext_lazy("card", "Reinforce"),
+    "card_RM": pgettext_lazy("card", "Rapid move"),
+    "card_SB": pgettext_lazy("card", "Supply boost"),
+    "card_RC": pgettext_lazy("card", "Rotate/Crossbow"),
+    "card_RR": pgettext_lazy("card", "Reinforcement route"),
+    "card_LI": pgettext_lazy("card", "Light infantry"),
+    "card_SC": pgettext_lazy("card", "Scouting"),
+    "card_RP": pgettext_lazy("card", "Rapid fire"),
+    "card_SW": pgettext_lazy("card", "Swap"),
+    "card_LS": pgettext_lazy("card", "Linked stratagem"),
     "card_back": _("A card you cannot see"),
     "face_down": _("face down"),
     # Board.
@@ -105,6 +114,8 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "general_not_chosen": _("not chosen yet"),
     # Status line.
     "status": _("Game status"),
+    "phase_draft": _("Deck-building draft"),
+    "phase_prepare": _("Expansion cards"),
     "phase_deployment": _("Deployment"),
     "phase_setup": _("Set-up"),
     "phase_war": _("War"),
@@ -122,6 +133,59 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "termination_general_captured": _("General captured"),
     "termination_intrusion": _("Intrusion"),
     "termination_turn_limit": _("Turn limit (non-official)"),
+    # Expansion formats (docs/expansion.md).
+    "clocks_stopped": _("Both clocks are stopped: choosing cards is not timed."),
+    "expansion": _("Expansion"),
+    "prepared_cards": _("Prepared"),
+    "removed_cards": _("Removed"),
+    "beside_board": _("Beside the board"),
+    "beside_waiting": _("{card} waits beside the board"),
+    "exchange_done": _("exchanged"),
+    "general_revealed": _("The general was revealed by scouting"),
+    "not_general": _("Not the general: {letters}"),
+    "own_cards": _("Own deck"),
+    "draft_title": _("Deck-building draft"),
+    "draft_help": _(
+        "Players pick alternately from the pool until the shared deck is complete; every pick "
+        "is public. Both players play the same deck."
+    ),
+    "draft_pool": _("Pool"),
+    "draft_picks": _("Picked so far"),
+    "draft_free_move": _("Each player's free Move"),
+    "draft_to_pick": _("{side} picks"),
+    "draft_left": _("{n} left"),
+    "pick_card": _("Pick {card}"),
+    "pick": _("Pick"),
+    "deck_title": _("Your secret deck"),
+    "deck_help": _("Choose the seven cards of your own deck; the opponent does not see them."),
+    "confirm_deck": _("Confirm the deck"),
+    "prepare_title": _("Expansion cards"),
+    "prepare_help": _(
+        "Choose {n} of your expansion cards. You may exchange one of them for a card in your "
+        "hand on the turn of your first intrusion."
+    ),
+    "prepare_cards": _("Prepare {cards}"),
+    "confirm_prepare": _("Confirm the expansion cards"),
+    "chosen_n": _("{n} of {total} chosen"),
+    "prepare_waiting": _("{side} is choosing expansion cards."),
+    "deck_waiting": _("{side} is choosing a deck."),
+    "exchange_title": _("軍師の閃き: exchange a card"),
+    "exchange_help": _(
+        "Take one prepared card into your hand and remove one hand card from the game, or keep "
+        "your hand. This is possible once per game."
+    ),
+    "exchange_card": _("Take {take}, remove {give}"),
+    "keep_hand": _("Keep the hand"),
+    "route_piece": _("Reinforcement route: {piece} on {square} facing {direction}"),
+    "scout_title": _("Scouting"),
+    "scout_card": _("Look at the opponent's {slot} card (伝令偵察)"),
+    "scout_swift": _("Look at the opponent's Swift card (伝令偵察)"),
+    "scout_general": _("Ask whether the piece on {square} is the general (将軍偵察)"),
+    "swap_with": _("Swap with the piece on {square}"),
+    "swap_pieces": _("Swap {a} and {b}"),
+    "rapid_move_help": _(
+        "Rapid move: move the piece and then turn it, or turn it first and then move it."
+    ),
     # Record viewer.
     "start_position": _("Start: empty board"),
     "move_list": _("Decisions"),
