@@ -9,9 +9,17 @@
  * reinforcement squares open a kind × facing choice; set-up has a general picker (click a
  * piece) and a hand/deck arranger; the command step lists the cards to play, "end" and
  * "dispatch". Every legal decision is also a button in the "all legal decisions" list.
+ *
+ * Expansion formats (docs/expansion.md): the draft's pick buttons, a secret-deck builder and the
+ * expansion-card chooser (each confirm button only enabled when the built text is one the
+ * server listed), the 軍師の閃き exchange (take × remove, or keep), 援軍経路 squares with the
+ * kind × facing choice, 将軍偵察 targets on the opponent's pieces and 伝令偵察 slot buttons,
+ * 位置入替 partners (click one piece, then the other). 高速移動's order of move and turn,
+ * 強弩攻撃 targets and 軽装歩兵's two-square moves come as ordinary moves, turns and shots from
+ * the selected piece.
  */
 
-import { cardChip, cardName, html, otherSide } from "./board.js";
+import { CARD_ORDER, cardChip, cardName, html, otherSide } from "./board.js";
 import { t } from "./i18n.js";
 import { parseDecision } from "./notation.js";
 
@@ -19,7 +27,6 @@ const DIRECTIONS = ["N", "E", "S", "W"];
 const SCREEN_ARROWS = { N: "↑", E: "→", S: "↓", W: "←" };
 const FLIPPED = { N: "S", E: "W", S: "N", W: "E" };
 const PIECE_KINDS = { I: "piece_infantry", A: "piece_archer", C: "piece_cavalry" };
-const CARD_ORDER = { MV: 0, RS: 1, FN: 2, RF: 3 };
 
 /** The arrow that shows `direction` on a board drawn with `bottom` at the bottom. */
 function arrow(direction, bottom) {
@@ -74,6 +81,24 @@ export function describe(decision) {
       return t("fence_at", { edge: d.edge });
     case "reinforce":
       return t("reinforce_piece", { piece: t(PIECE_KINDS[d.kind]), square: d.to, direction: directionLabel(d.direction) });
+    case "route":
+      return t("route_piece", { piece: t(PIECE_KINDS[d.kind]), square: d.to, direction: directionLabel(d.direction) });
+    case "pick":
+      return t("pick_card", { card: cardName(d.card) });
+    case "deck":
+      return d.cards.map(cardName).join(", ");
+    case "prepare":
+      return t("prepare_cards", { cards: d.cards.map(cardName).join(", ") });
+    case "exchange":
+      return t("exchange_card", { take: cardName(d.take), give: cardName(d.give) });
+    case "keep":
+      return t("keep_hand");
+    case "scout_card":
+      return d.slot === "swift" ? t("scout_swift") : t("scout_card", { slot: t(`slot_${d.slot}`) });
+    case "scout_general":
+      return t("scout_general", { square: d.to });
+    case "swap":
+      return t("swap_pieces", { a: d.from, b: d.to });
     default:
       return d.text;
   }
@@ -92,6 +117,7 @@ export class ActionBuilder {
     this.selected = null;
     this.placement = null; // a square whose deploy/reinforce choices are open
     this.arrangement = null; // set-up: {hand: [...], deck: [...]} being arranged
+    this.chosen = null; // prepare / secret deck: the cards chosen so far
     this.decisions = [];
     this.locked = false;
     this.allOpen = false;
@@ -113,6 +139,7 @@ export class ActionBuilder {
       this.selected = null;
       this.placement = null;
       this.arrangement = null;
+      this.chosen = null;
       this.choice = null;
       this.unlock();
     }
@@ -136,15 +163,23 @@ export class ActionBuilder {
 
   // ------------------------------------------------------------------ board interaction
 
-  /** Decisions that start from a piece on `square` (moves, select, rotate, shoot, fence). */
+  /**
+   * Decisions that start from a piece on `square` (moves, select, rotate, shoot, fence, and
+   * 位置入替 swaps, which start from either of the two pieces).
+   */
   fromSquare(square) {
-    return this.decisions.filter((d) => d.from === square);
+    return this.decisions.filter((d) => d.from === square || (d.type === "swap" && d.to === square));
   }
 
-  /** Decisions that place something on `square` (deploy, reinforce, general). */
+  /** The square a swap decision exchanges `square` with. */
+  static swapPartner(d, square) {
+    return d.from === square ? d.to : d.from;
+  }
+
+  /** Decisions that place something on `square` (deploy, reinforce, 援軍経路, general). */
   placements(square) {
     return this.decisions.filter(
-      (d) => (d.type === "deploy" || d.type === "reinforce" || d.type === "general") && d.to === square,
+      (d) => ["deploy", "reinforce", "route", "general"].includes(d.type) && d.to === square,
     );
   }
 
@@ -166,9 +201,11 @@ export class ActionBuilder {
     const edges = new Map();
     for (const d of this.decisions) {
       if (d.from) selectable.add(d.from);
-      if ((d.type === "deploy" && !this.fenceModeActive()) || d.type === "reinforce") {
+      if (d.type === "swap") selectable.add(d.to);
+      if ((d.type === "deploy" && !this.fenceModeActive()) || d.type === "reinforce" || d.type === "route") {
         targets.set(d.to, "place");
       }
+      if (d.type === "scout_general") targets.set(d.to, "scout");
       if (d.type === "general") targets.set(d.to, "general");
       if (d.type === "deploy_fence" && this.fenceModeActive()) edges.set(d.edge, "fence");
     }
@@ -181,6 +218,8 @@ export class ActionBuilder {
           targets.set(d.to, "shoot");
         } else if (d.type === "fence") {
           edges.set(d.edge, "fence");
+        } else if (d.type === "swap") {
+          targets.set(ActionBuilder.swapPartner(d, this.selected), "swap");
         }
       }
     } else {
@@ -212,6 +251,21 @@ export class ActionBuilder {
         this.onChange();
         return;
       }
+      const swap = this.fromSquare(this.selected).find(
+        (d) => d.type === "swap" && ActionBuilder.swapPartner(d, this.selected) === square,
+      );
+      if (swap) {
+        this.send(swap.text);
+        return;
+      }
+    }
+    const scout = this.decisions.find((d) => d.type === "scout_general" && d.to === square);
+    if (scout) {
+      this.selected = null;
+      this.placement = null;
+      this.choice = { square, decisions: [scout] }; // confirm: asking costs 5 LP
+      this.onChange();
+      return;
     }
     const placements = this.placements(square);
     if (placements.length === 1 && placements[0].type === "general") {
@@ -270,6 +324,8 @@ export class ActionBuilder {
       this.toggleCard(Number(button.dataset.index), button.dataset.from);
     } else if (command === "deck-up" || command === "deck-down") {
       this.shiftDeck(Number(button.dataset.index), command === "deck-up" ? -1 : 1);
+    } else if (command === "choose-add" || command === "choose-remove") {
+      this.changeChosen(button.dataset.card, command === "choose-add");
     }
   }
 
@@ -352,6 +408,113 @@ export class ActionBuilder {
     );
   }
 
+  // ------------------------------------------------------- expansion: choosing a card set
+
+  /** The kind of set being chosen: "prepare", "deck" or null. */
+  chooserType() {
+    if (this.decisions.some((d) => d.type === "prepare")) return "prepare";
+    if (this.decisions.some((d) => d.type === "deck")) return "deck";
+    return null;
+  }
+
+  /** How many cards a `prepare` decision names (3, or 2 for option 3). */
+  prepareSize() {
+    return this.decisions.find((d) => d.type === "prepare")?.cards.length ?? 3;
+  }
+
+  /** Each card that occurs in the legal sets, with the most copies any set holds. */
+  chooserLimits() {
+    const type = this.chooserType();
+    const limits = new Map();
+    for (const d of this.decisions) {
+      if (d.type !== type) continue;
+      const counts = new Map();
+      for (const code of d.cards) counts.set(code, (counts.get(code) ?? 0) + 1);
+      for (const [code, n] of counts) limits.set(code, Math.max(limits.get(code) ?? 0, n));
+    }
+    return new Map([...limits].sort((a, b) => CARD_ORDER[a[0]] - CARD_ORDER[b[0]]));
+  }
+
+  changeChosen(code, add) {
+    this.chosen ??= [];
+    if (add) {
+      this.chosen.push(code);
+    } else {
+      const i = this.chosen.indexOf(code);
+      if (i >= 0) this.chosen.splice(i, 1);
+    }
+    this.onChange();
+  }
+
+  /** The chooser of a set of cards (`prepare A,B,C` or a secret `deck …`). */
+  renderChooser() {
+    const type = this.chooserType();
+    const chosen = [...(this.chosen ?? [])].sort((a, b) => CARD_ORDER[a] - CARD_ORDER[b]);
+    const size = type === "prepare" ? this.prepareSize() : 7;
+    const text = `${type} ${chosen.join(",")}`;
+    const legal = this.decisions.some((d) => d.type === type && d.text === text);
+    const list = html("ul", { class: "chooser__cards" });
+    for (const [code, limit] of this.chooserLimits()) {
+      const n = chosen.filter((c) => c === code).length;
+      const item = html("li", { class: `chooser__card${n ? " is-chosen" : ""}`, dataset: { card: code, count: String(n) } });
+      if (limit === 1) {
+        const toggle = html(
+          "button",
+          { type: "button", class: "chooser__toggle", "aria-pressed": String(n > 0), dataset: { command: n ? "choose-remove" : "choose-add", card: code }, disabled: !n && chosen.length >= size },
+          cardChip(code),
+        );
+        item.append(toggle);
+      } else {
+        item.append(
+          cardChip(code),
+          html("button", { type: "button", class: "button button--quiet", dataset: { command: "choose-remove", card: code }, "aria-label": `− ${cardName(code)}`, disabled: n === 0 }, "−"),
+          html("span", { class: "chooser__count" }, `${n} / ${limit}`),
+          html("button", { type: "button", class: "button button--quiet", dataset: { command: "choose-add", card: code }, "aria-label": `+ ${cardName(code)}`, disabled: n >= limit || chosen.length >= size }, "+"),
+        );
+      }
+      list.append(item);
+    }
+    const confirm = decisionButton(text, t(type === "prepare" ? "confirm_prepare" : "confirm_deck"), { primary: true, extraClass: "chooser__confirm" });
+    confirm.disabled = !legal;
+    return html(
+      "div",
+      { class: `chooser chooser--${type}` },
+      html("h3", {}, t(type === "prepare" ? "prepare_title" : "deck_title")),
+      html("p", { class: "muted small" }, type === "prepare" ? t("prepare_help", { n: size }) : t("deck_help")),
+      list,
+      html("p", { class: "chooser__status" }, t("chosen_n", { n: chosen.length, total: size })),
+      confirm,
+    );
+  }
+
+  /** 軍師の閃き: a table of "take this prepared card × remove this hand card", and keep. */
+  renderExchange() {
+    const exchanges = this.decisions.filter((d) => d.type === "exchange");
+    const takes = [...new Set(exchanges.map((d) => d.take))];
+    const gives = [...new Set(exchanges.map((d) => d.give))];
+    const table = html("div", { class: "exchange-grid" });
+    for (const take of takes) {
+      const row = html("div", { class: "exchange-grid__row" }, html("span", { class: "exchange-grid__take" }, "+ ", cardChip(take)));
+      for (const give of gives) {
+        const d = exchanges.find((e) => e.take === take && e.give === give);
+        if (!d) continue;
+        const button = decisionButton(d.text, html("span", {}, "− ", cardChip(give)));
+        button.setAttribute("aria-label", describe(d));
+        row.append(button);
+      }
+      table.append(row);
+    }
+    const keep = this.decisions.find((d) => d.type === "keep");
+    return html(
+      "div",
+      { class: "choice exchange" },
+      html("h3", {}, t("exchange_title")),
+      html("p", { class: "muted small" }, t("exchange_help")),
+      table,
+      keep ? decisionButton(keep.text, describe(keep), { primary: true }) : null,
+    );
+  }
+
   // ------------------------------------------------------------------ the panel
 
   renderPlacementChoices(square) {
@@ -390,7 +553,7 @@ export class ActionBuilder {
     const options = this.fromSquare(square);
     const list = html("div", { class: "choice__buttons" });
     for (const d of options) {
-      let label = describe(d);
+      let label = d.type === "swap" ? t("swap_with", { square: ActionBuilder.swapPartner(d, square) }) : describe(d);
       if (d.type === "rotate" || d.type === "select") label = `${arrow(d.direction, this.bottom)} ${label}`;
       list.append(decisionButton(d.text, label));
     }
@@ -405,6 +568,12 @@ export class ActionBuilder {
 
   helpText() {
     const game = this.game;
+    if (game.phase === "draft") {
+      return this.decisions.some((d) => d.type === "deck") ? t("deck_help") : t("draft_help");
+    }
+    if (game.phase === "prepare") return t("prepare_help", { n: this.prepareSize() });
+    if (this.decisions.some((d) => d.type === "exchange" || d.type === "keep")) return t("exchange_help");
+    if (game.execution?.card === "RM") return t("rapid_move_help");
     if (game.phase === "deployment") return t("deploy_help");
     if (game.phase === "setup") {
       return this.decisions.some((d) => d.type === "general") ? t("setup_general_help") : t("setup_title");
@@ -455,6 +624,12 @@ export class ActionBuilder {
     // Card play, end, dispatch, done: always one click away.
     const quick = html("div", { class: "choice__buttons choice__buttons--quick" });
     for (const d of this.decisions) {
+      if (d.type === "pick") {
+        const button = decisionButton(d.text, html("span", {}, t("pick"), " ", cardChip(d.card)), { extraClass: "decision--pick" });
+        button.setAttribute("aria-label", describe(d));
+        quick.append(button);
+      }
+      if (d.type === "scout_card") quick.append(decisionButton(d.text, describe(d)));
       if (d.type === "play") {
         const button = decisionButton(d.text, html("span", {}, t("play"), " ", cardChip(d.card)));
         button.setAttribute("aria-label", describe(d));
@@ -468,6 +643,8 @@ export class ActionBuilder {
     if (quick.childElementCount) panel.append(quick);
 
     if (this.cardsDecisions().length) panel.append(this.renderArranger());
+    if (this.chooserType()) panel.append(this.renderChooser());
+    if (this.decisions.some((d) => d.type === "exchange" || d.type === "keep")) panel.append(this.renderExchange());
 
     // Every legal decision, as a list of buttons (keyboard users, small screens, programs).
     const all = html(

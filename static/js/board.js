@@ -22,6 +22,10 @@ const PIECE_NAMES = { I: "infantry", A: "archer", C: "cavalry" };
 const DIRECTIONS = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 const DIRECTION_ANGLES = { N: 0, E: 90, S: 180, W: 270 };
 export const CARD_CODES = ["MV", "RS", "FN", "RF"];
+/** The expansion cards (docs/expansion.md): 六韜 1–6, then the 三略 promo cards. */
+export const EXPANSION_CODES = ["RM", "SB", "RC", "RR", "LI", "SC", "RP", "SW", "LS"];
+/** Canonical card order (the engine's CARD_ORDER): basic cards, then the expansion cards. */
+export const CARD_ORDER = Object.fromEntries([...CARD_CODES, ...EXPANSION_CODES].map((code, i) => [code, i]));
 const LP_MAX = 18;
 const QUEUE_SLOTS = 4;
 
@@ -440,7 +444,60 @@ export function renderSidePanel(view, side, options = {}) {
     general = own.general_chosen ? t("general_hidden") : t("general_not_chosen");
   }
   panel.append(row(t("general"), html("span", {}, general)));
+  if (own.expansion) panel.append(...expansionRows(own.expansion, side, view));
   return panel;
+}
+
+/** Cards of a list the viewer may see, or `count` backs when the list is hidden (null). */
+function chips(cards, count) {
+  if (cards === null || cards === undefined) return Array.from({ length: count }, () => cardChip(null));
+  return cards.map((code) => cardChip(code));
+}
+
+/**
+ * The expansion formats' part of a side (docs/expansion.md): its prepared expansion cards
+ * (軍師の閃き; backs when secret), the cards it removed by the exchange, a 連環の計 waiting
+ * beside the board, what scouting found out about its general, and its own deck in a
+ * deck-build game before set-up (a secret deck is a row of backs for the opponent).
+ */
+function expansionRows(ex, side, view) {
+  const rows = [];
+  const isViewer = view.viewer === side;
+  if (ex.beside.length) {
+    rows.push(
+      html(
+        "div",
+        { class: "panel-row panel-row--beside", dataset: { beside: ex.beside.join(",") } },
+        html("span", { class: "panel-row__label" }, t("beside_board")),
+        html(
+          "div",
+          { class: "panel-row__content beside" },
+          ex.beside.map((code) => html("span", { class: "beside__card", title: t("beside_waiting", { card: cardName(code) }) }, cardChip(code))),
+        ),
+      ),
+    );
+  }
+  if (ex.prepared_count || ex.exchange_done || ex.prepared?.length) {
+    const prepared = chips(ex.prepared, ex.prepared_count);
+    rows.push(
+      row(
+        t("prepared_cards"),
+        html("span", { class: "prepared", dataset: { count: String(ex.prepared_count) } }, prepared.length ? prepared : html("span", { class: "muted" }, t("none"))),
+        ex.exchange_done ? html("span", { class: "badge" }, t("exchange_done")) : null,
+      ),
+    );
+  }
+  if (ex.removed_count) rows.push(row(t("removed_cards"), chips(ex.removed, ex.removed_count)));
+  if (ex.general_revealed) rows.push(row(t("scout_title"), html("span", {}, t("general_revealed"))));
+  else if (ex.not_general.length) {
+    rows.push(row(t("scout_title"), html("span", {}, t("not_general", { letters: ex.not_general.join(", ") }))));
+  }
+  const beforeDecks = ["draft", "prepare", "deployment"].includes(view.phase);
+  if (beforeDecks && view.expansion?.format.variant === "deck_build") {
+    if (ex.cards?.length) rows.push(row(t("own_cards"), chips(ex.cards, ex.cards.length)));
+    else if (ex.cards === null && !isViewer && view.phase !== "draft") rows.push(row(t("own_cards"), chips(null, 7)));
+  }
+  return rows;
 }
 
 function queuedCard(entry) {
@@ -457,6 +514,9 @@ export function renderStatus(view) {
   status.append(html("p", { class: "game-status__phase" }, bits.join(" · ")));
   if (view.to_act) {
     status.append(html("p", { class: `game-status__act game-status__act--${view.to_act}` }, t("side_to_act", { side: t(`side_${view.to_act}`) })));
+  }
+  if (view.expansion?.untimed) {
+    status.append(html("p", { class: "game-status__untimed", role: "status" }, t("clocks_stopped")));
   }
   if (view.execution) {
     const ex = view.execution;
@@ -486,6 +546,62 @@ export function renderStatus(view) {
     ),
   );
   return status;
+}
+
+/**
+ * The remaining pool of a shared deck-build draft: one colour's set (basic deck plus the
+ * expansion cards in play) less the free Move of the base procedure and the picks so far.
+ */
+export function draftPool(view) {
+  const fmt = view.expansion.format;
+  const pool = new Map([["MV", 3], ["RS", 2], ["FN", 1], ["RF", 1]]);
+  for (const code of EXPANSION_CODES.slice(0, fmt.promos ? 9 : 6)) pool.set(code, 1);
+  if (fmt.deck_option === "base") pool.set("MV", pool.get("MV") - 1);
+  for (const code of view.expansion.draft) pool.set(code, pool.get(code) - 1);
+  return pool;
+}
+
+/**
+ * The untimed set-up segments (deck-build draft, expansion-card preparation) as a panel beside
+ * the board: for a shared draft the pool with counts, the picks so far and whose pick it is;
+ * for the others who is choosing. The choices themselves are in the action panel.
+ */
+export function renderSetupSegment(view) {
+  const section = html("section", { class: "setup-segment", "aria-label": t(`phase_${view.phase}`), dataset: { phase: view.phase } });
+  section.append(html("h2", { class: "setup-segment__title" }, t(view.phase === "draft" ? "draft_title" : "prepare_title")));
+  section.append(html("p", { class: "setup-segment__clocks" }, t("clocks_stopped")));
+  const fmt = view.expansion.format;
+  if (view.phase === "draft" && fmt.deck_option !== "secret") {
+    section.append(html("p", { class: "muted small" }, t("draft_help")));
+    const pool = draftPool(view);
+    const poolList = html("ul", { class: "draft-pool", "aria-label": t("draft_pool") });
+    for (const [code, n] of pool) {
+      poolList.append(
+        html("li", { class: `draft-pool__item${n ? "" : " is-empty"}`, dataset: { card: code, count: String(n) } }, cardChip(code), html("span", { class: "draft-pool__count" }, `×${n}`)),
+      );
+    }
+    const picks = html("ol", { class: "draft-picks", "aria-label": t("draft_picks") });
+    if (fmt.deck_option === "base") {
+      picks.append(html("li", { class: "draft-picks__free", title: t("draft_free_move") }, cardChip("MV")));
+    }
+    view.expansion.draft.forEach((code, i) => {
+      const by = (fmt.deck_option === "no_free_move") === (i % 2 === 0) ? "blue" : "red";
+      picks.append(html("li", { class: `draft-picks__item draft-picks__item--${by}`, title: t(`side_${by}`) }, html("span", { class: `seat-dot seat-dot--${by}`, "aria-hidden": "true" }), cardChip(code)));
+    });
+    const total = fmt.deck_option === "base" ? 6 : 7;
+    section.append(
+      html("h3", {}, t("draft_pool")),
+      poolList,
+      html("h3", {}, t("draft_picks"), " ", html("span", { class: "muted small" }, t("draft_left", { n: total - view.expansion.draft.length }))),
+      picks,
+    );
+  }
+  if (view.to_act) {
+    let key = "prepare_waiting";
+    if (view.phase === "draft") key = fmt.deck_option === "secret" ? "deck_waiting" : "draft_to_pick";
+    section.append(html("p", { class: `setup-segment__turn setup-segment__turn--${view.to_act}` }, html("span", { class: `seat-dot seat-dot--${view.to_act}`, "aria-hidden": "true" }), " ", t(key, { side: t(`side_${view.to_act}`) })));
+  }
+  return section;
 }
 
 /** The legend of glyphs and marks (shown under the board). */
@@ -528,6 +644,11 @@ export function renderGame(root, view, options = {}) {
   const status = renderStatus(view);
   status.classList.add("game__status");
   root.replaceChildren(topPanel, board, bottomPanel, status);
+  if (view.phase === "draft" || view.phase === "prepare") {
+    const setup = renderSetupSegment(view);
+    setup.classList.add("game__setup");
+    root.append(setup);
+  }
   if (options.extra) {
     options.extra.classList.add("game__extra");
     root.append(options.extra);

@@ -4,11 +4,11 @@
  * game-over notice. Protocol handling lives in protocol.js; this module only reacts to views.
  */
 
-import { ActionBuilder } from "./actions.js";
+import { ActionBuilder, describe } from "./actions.js";
 import { html, otherSide, renderGame } from "./board.js";
 import { ClockPair } from "./clock.js";
 import { methodName, t, uiConfig } from "./i18n.js";
-import { decisionSquares } from "./notation.js";
+import { decisionSquares, parseDecision } from "./notation.js";
 import { MatchConnection } from "./protocol.js";
 
 const config = uiConfig();
@@ -149,6 +149,15 @@ function drawGameOver() {
   gameOver.dataset.method = result.method;
 }
 
+/** Decisions that name cards get the cards' names beside the notation (`play RM` → Rapid move). */
+const NAMED_CARD_TYPES = new Set(["play", "pick", "prepare", "deck", "exchange", "scout_card", "scout_general", "swap", "route", "keep"]);
+
+function cardNote(text) {
+  const decision = parseDecision(text);
+  if (!NAMED_CARD_TYPES.has(decision.type)) return null;
+  return html("span", { class: "move-list__note muted small" }, describe(decision));
+}
+
 function drawMoveList() {
   if (!moveList) return;
   const items = view.history.map((entry) =>
@@ -161,6 +170,7 @@ function drawMoveList() {
         html("span", { class: "move-list__ply" }, `${entry.ply}.`),
         html("span", { class: `seat-dot seat-dot--${entry.seat}`, "aria-hidden": "true" }),
         html("code", {}, entry.text),
+        cardNote(entry.text),
       ),
     ),
   );
@@ -187,6 +197,11 @@ function draw() {
   root.dataset.status = view.status;
   root.dataset.seat = me ?? "";
   root.dataset.toAct = view.game.to_act ?? "";
+  // Draft and preparation are untimed (docs/expansion.md): both clocks stand, visibly.
+  const untimed = Boolean(view.game.expansion?.untimed);
+  root.dataset.untimed = String(untimed);
+  root.dataset.phase = view.game.phase;
+  for (const element of Object.values(clockElements)) element?.classList.toggle("is-untimed", untimed);
   resignButton.hidden = !(running && me);
   pauseButton.hidden = !(running && config.arbiter);
   pauseButton.textContent = view.clock?.paused ? t("resume") : t("pause");
