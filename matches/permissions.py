@@ -30,11 +30,26 @@ def set_event_arbiter_check(check: EventArbiterCheck | None) -> None:
     _event_arbiter_check = check
 
 
-def user_can_arbitrate(user: Any, match: Match) -> bool:
-    """True when ``user`` (possibly anonymous or ``None``) is an arbiter of ``match``."""
+def _arbitrates_everything(user: Any) -> bool | None:
+    """True for superusers and global arbiters, False for nobody's arbiter, None: ask the event."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
     if user.is_superuser or user.has_perm("matches.arbitrate_match"):
         return True
+    return None
+
+
+def user_can_arbitrate_event(user: Any, event_id: int) -> bool:
+    """True when ``user`` may act on every board of event ``event_id`` (pause all …)."""
+    verdict = _arbitrates_everything(user)
+    if verdict is not None:
+        return verdict
     check = _event_arbiter_check
-    return match.event_id is not None and check is not None and bool(check(user, match.event_id))
+    return check is not None and bool(check(user, event_id))
+
+
+def user_can_arbitrate(user: Any, match: Match) -> bool:
+    """True when ``user`` (possibly anonymous or ``None``) is an arbiter of ``match``."""
+    if match.event_id is not None:
+        return user_can_arbitrate_event(user, match.event_id)
+    return bool(_arbitrates_everything(user))

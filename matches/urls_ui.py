@@ -3,7 +3,7 @@ under its ``matches`` namespace, e.g. ``matches:record_list``."""
 
 from django.urls import URLPattern, path
 
-from matches import views_ui
+from matches import views_arbiter, views_ui
 
 urlpatterns: list[URLPattern] = [
     path("records/", views_ui.record_list, name="record_list"),
@@ -12,4 +12,10 @@ urlpatterns: list[URLPattern] = [
     path("records/<int:match_id>/record.json", views_ui.record_download, name="record_download"),
     path("<int:match_id>/", views_ui.match_board, name="match_board"),
     path("<int:match_id>/clock/", views_ui.match_clock, name="match_clock"),
+    path("<int:match_id>/arbiter/", views_arbiter.arbiter_console, name="arbiter_console"),
+    path(
+        "arbiter/event/<int:event_id>/",
+        views_arbiter.arbiter_event_console,
+        name="arbiter_event_console",
+    ),
 ]

@@ -1,0 +1,164 @@
+"""The arbiter console: one page per match, and one per event for every board at once.
+
+An arbiter (``matches.permissions``: the event's organisers and arbiters, or holders of
+``matches.arbitrate_match``) pauses and resumes clocks, adds or removes time with a reason and
+sets a result. Every act goes through the services, which write it to the match's audit log and
+clock log; the page shows both logs as the evidence for any dispute. The page never shows the
+players' secrets: the audit log hides decision texts until the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _t
+from django.utils.translation import gettext_lazy as _
+
+from clock import epoch_ms
+from matches import services
+from matches.errors import MatchError
+from matches.models import Match
+from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
+from matches.selectors import match_audit_log, match_clock_log, match_clock_snapshot
+
+SEAT_CHOICES = [("red", _("Red")), ("blue", _("Blue"))]
+NOTE_LIMIT = 500
+
+
+class AdjustTimeForm(forms.Form):
+    seat = forms.ChoiceField(label=_("Player"), choices=SEAT_CHOICES)
+    seconds = forms.IntegerField(
+        label=_("Seconds"),
+        help_text=_("Positive to add time, negative to remove it."),
+        min_value=-3600,
+        max_value=3600,
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
+
+    def clean_seconds(self) -> int:
+        seconds: int = self.cleaned_data["seconds"]
+        if seconds == 0:
+            raise forms.ValidationError(_("Give a number of seconds other than 0."))
+        return seconds
+
+
+class SetResultForm(forms.Form):
+    winner = forms.ChoiceField(label=_("Winner"), choices=Match.Winner.choices)
+    method = forms.ChoiceField(label=_("Method"), choices=Match.Method.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
+
+
+def clock_text(ms: int) -> str:
+    """Remaining time as a clock shows it: ``m:ss.t`` (tenths below one minute)."""
+    minutes, rest = divmod(max(ms, 0), 60_000)
+    seconds, millis = divmod(rest, 1000)
+    return f"{minutes}:{seconds:02d}" if minutes else f"0:{seconds:02d}.{millis // 100}"
+
+
+def _remaining(clock: dict[str, Any]) -> dict[str, str]:
+    return {seat: clock_text(ms) for seat, ms in clock["remaining_ms"].items()}
+
+
+def _match_for_arbiter(request: HttpRequest, match_id: int) -> Match:
+    match = get_object_or_404(Match, pk=match_id)
+    if not user_can_arbitrate(request.user, match):
+        raise PermissionDenied(_t("Only an arbiter of this match may use its console."))
+    return match
+
+
+def _run(request: HttpRequest, service: Any, done: str, **kwargs: Any) -> bool:
+    """Call one service; report success or its translated error as a message."""
+    try:
+        service(actor=request.user, **kwargs)
+    except MatchError as exc:
+        messages.error(request, exc.message())
+        return False
+    messages.success(request, done)
+    return True
+
+
+@login_required
+def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
+    """One board: clocks, pause/resume, time adjustment, result, and both logs."""
+    match = _match_for_arbiter(request, match_id)
+    adjust_form = AdjustTimeForm(prefix="adjust")
+    result_form = SetResultForm(prefix="result")
+    if request.method == "POST":
+        act = request.POST.get("act")
+        note = request.POST.get("note", "")[:NOTE_LIMIT]
+        if act == "pause":
+            _run(request, services.match_pause, _t("Clock paused."), match_id=match.pk, note=note)
+        elif act == "resume":
+            _run(request, services.match_resume, _t("Clock resumed."), match_id=match.pk, note=note)
+        elif act == "adjust":
+            adjust_form = AdjustTimeForm(request.POST, prefix="adjust")
+            if adjust_form.is_valid():
+                data = adjust_form.cleaned_data
+                _run(
+                    request,
+                    services.match_adjust_time,
+                    _t("Time adjusted."),
+                    match_id=match.pk,
+                    seat=data["seat"],
+                    delta_ms=data["seconds"] * 1000,
+                    reason=data["reason"],
+                )
+        elif act == "result":
+            result_form = SetResultForm(request.POST, prefix="result")
+            if result_form.is_valid():
+                data = result_form.cleaned_data
+                _run(
+                    request,
+                    services.match_set_result,
+                    _t("Result set."),
+                    match_id=match.pk,
+                    winner=data["winner"],
+                    method=data["method"],
+                    reason=data["reason"],
+                )
+        if not (adjust_form.errors or result_form.errors):
+            return redirect("matches:arbiter_console", match_id=match.pk)
+        match.refresh_from_db()
+    clock = match_clock_snapshot(match=match, now_ms=epoch_ms(timezone.now()))
+    return render(
+        request,
+        "matches/arbiter_console.html",
+        {
+            "match": match,
+            "clock": clock,
+            "remaining": _remaining(clock),
+            "clock_log": match_clock_log(match=match),
+            "audit_log": match_audit_log(match=match),
+            "adjust_form": adjust_form,
+            "result_form": result_form,
+        },
+    )
+
+
+@login_required
+def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Every board of an event: their clocks, links to each console, pause or resume all."""
+    if not user_can_arbitrate_event(request.user, event_id):
+        raise PermissionDenied(_t("Only an arbiter of this event may use its console."))
+    if request.method == "POST":
+        note = request.POST.get("note", "")[:NOTE_LIMIT]
+        if request.POST.get("act") == "pause_all":
+            paused = services.event_pause_all(event_id=event_id, actor=request.user, note=note)
+            messages.success(request, _t("Paused %(n)d boards.") % {"n": len(paused)})
+        elif request.POST.get("act") == "resume_all":
+            resumed = services.event_resume_all(event_id=event_id, actor=request.user, note=note)
+            messages.success(request, _t("Resumed %(n)d boards.") % {"n": len(resumed)})
+        return redirect("matches:arbiter_event_console", event_id=event_id)
+    now_ms = epoch_ms(timezone.now())
+    boards = []
+    for match in Match.objects.filter(event_id=event_id).order_by("status", "pk"):
+        clock = match_clock_snapshot(match=match, now_ms=now_ms)
+        boards.append({"match": match, "clock": clock, "remaining": _remaining(clock)})
+    return render(request, "matches/arbiter_event.html", {"event_id": event_id, "boards": boards})

@@ -1,0 +1,147 @@
+"""The arbiter console pages: who may open them, and that every act goes through the services
+and lands in the clock log and the audit log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from matches.models import ClockLogEntry, Match, MatchEvent
+from matches.permissions import set_event_arbiter_check
+from matches.selectors import match_clock_state
+from matches.services import match_create, match_submit_action
+from matches.views_arbiter import clock_text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def live_match(two_players: Any) -> Match:
+    """A running match whose clock runs for Blue (Red's first placement is untimed)."""
+    red, blue = two_players
+    match = match_create(red_player=red, blue_player=blue, start=True, event_id=7)
+    match_submit_action(match_id=match.pk, seat="red", action_text="deploy I c2 N", expected_ply=0)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def event_arbiter(django_user_model: Any, password: str) -> Any:
+    arbiter = django_user_model.objects.create_user(username="judge", password=password)
+    set_event_arbiter_check(lambda user, event_id: user.pk == arbiter.pk and event_id == 7)
+    yield arbiter
+    set_event_arbiter_check(None)
+
+
+def console(match: Match) -> str:
+    return reverse("matches:arbiter_console", args=[match.pk])
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client: Any, live_match: Match) -> None:
+    response = client.get(console(live_match))
+    assert response.status_code == 302
+    assert reverse("core:login") in response["Location"]
+
+
+def test_a_player_is_not_the_arbiter(client: Any, live_match: Match, two_players: Any) -> None:
+    client.force_login(two_players[0])
+    assert client.get(console(live_match)).status_code == 403
+    response = client.post(console(live_match), {"act": "pause"})
+    assert response.status_code == 403
+    assert not match_clock_state(Match.objects.get(pk=live_match.pk)).paused
+
+
+def test_the_event_arbiter_sees_clocks_and_logs(
+    client: Any, live_match: Match, event_arbiter: Any
+) -> None:
+    client.force_login(event_arbiter)
+    page = client.get(console(live_match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Clock log" in page
+    assert "Audit log" in page
+    assert "deploy I c2 N" not in page  # decision texts stay hidden while the game is on
+
+
+def test_pause_and_resume_are_logged(client: Any, live_match: Match, event_arbiter: Any) -> None:
+    client.force_login(event_arbiter)
+    client.post(console(live_match), {"act": "pause", "note": "toilet break"})
+    assert match_clock_state(Match.objects.get(pk=live_match.pk)).paused
+    client.post(console(live_match), {"act": "resume"})
+    assert not match_clock_state(Match.objects.get(pk=live_match.pk)).paused
+    kinds = list(MatchEvent.objects.filter(match=live_match).values_list("kind", flat=True))
+    assert MatchEvent.Kind.PAUSE in kinds
+    assert MatchEvent.Kind.RESUME in kinds
+    notes = ClockLogEntry.objects.filter(match=live_match).values_list("note", flat=True)
+    assert "toilet break" in notes
+
+
+def test_adding_time_needs_a_reason_and_is_charged_to_the_chosen_seat(
+    client: Any, live_match: Match, event_arbiter: Any
+) -> None:
+    client.force_login(event_arbiter)
+    before = match_clock_state(live_match).remaining_ms
+    response = client.post(
+        console(live_match),
+        {"act": "adjust", "adjust-seat": "red", "adjust-seconds": "30", "adjust-reason": ""},
+    )
+    assert response.status_code == 200  # the form comes back with its error
+    assert response.context["adjust_form"].errors["reason"]
+    assert match_clock_state(Match.objects.get(pk=live_match.pk)).remaining_ms == before
+
+    client.post(
+        console(live_match),
+        {
+            "act": "adjust",
+            "adjust-seat": "red",
+            "adjust-seconds": "30",
+            "adjust-reason": "clock fault at table 3",
+        },
+    )
+    after = match_clock_state(Match.objects.get(pk=live_match.pk)).remaining_ms
+    assert after[0] == before[0] + 30_000
+    entry = ClockLogEntry.objects.filter(match=live_match).order_by("seq").last()
+    assert entry is not None
+    assert entry.delta_ms == 30_000
+    assert entry.note == "clock fault at table 3"
+
+
+def test_setting_the_result_finishes_the_match(
+    client: Any, live_match: Match, event_arbiter: Any
+) -> None:
+    client.force_login(event_arbiter)
+    client.post(
+        console(live_match),
+        {
+            "act": "result",
+            "result-winner": "blue",
+            "result-method": "arbiter",
+            "result-reason": "Red left the venue",
+        },
+    )
+    match = Match.objects.get(pk=live_match.pk)
+    assert match.status == Match.Status.FINISHED
+    assert (match.winner, match.method) == ("blue", "arbiter")
+
+
+def test_the_event_console_pauses_and_resumes_every_running_board(
+    client: Any, live_match: Match, event_arbiter: Any, two_players: Any
+) -> None:
+    other = match_create(red_player=two_players[0], blue_player=two_players[1], event_id=8)
+    client.force_login(event_arbiter)
+    url = reverse("matches:arbiter_event_console", args=[7])
+    assert client.get(reverse("matches:arbiter_event_console", args=[8])).status_code == 403
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert console(live_match) in page
+    assert console(other) not in page  # another event's board
+    client.post(url, {"act": "pause_all"})
+    assert match_clock_state(Match.objects.get(pk=live_match.pk)).paused
+    client.post(url, {"act": "resume_all"})
+    assert not match_clock_state(Match.objects.get(pk=live_match.pk)).paused
+
+
+@pytest.mark.parametrize(
+    ("ms", "text"), [(1_200_000, "20:00"), (61_999, "1:01"), (9_950, "0:09.9"), (-5, "0:00.0")]
+)
+def test_clock_text_reads_like_a_clock(ms: int, text: str) -> None:
+    assert clock_text(ms) == text
