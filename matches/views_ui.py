@@ -183,6 +183,15 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "scout_general": _("Ask whether the piece on {square} is the general (将軍偵察)"),
     "swap_with": _("Swap with the piece on {square}"),
     "swap_pieces": _("Swap {a} and {b}"),
+    "scout_help": _(
+        "Scouting: look at one of the opponent's queued cards (2 LP), or click an opponent's "
+        "piece to ask whether it is the general (5 LP)."
+    ),
+    "route_help": _(
+        "Reinforcement route: click a highlighted square next to your infantry or "
+        "archers, then choose the piece and its facing."
+    ),
+    "swap_help": _("Swap: click one of your pieces, then the neighbour to swap it with."),
     "rapid_move_help": _(
         "Rapid move: move the piece and then turn it, or turn it first and then move it."
     ),

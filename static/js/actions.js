@@ -568,12 +568,13 @@ export class ActionBuilder {
 
   helpText() {
     const game = this.game;
-    if (game.phase === "draft") {
-      return this.decisions.some((d) => d.type === "deck") ? t("deck_help") : t("draft_help");
-    }
-    if (game.phase === "prepare") return t("prepare_help", { n: this.prepareSize() });
-    if (this.decisions.some((d) => d.type === "exchange" || d.type === "keep")) return t("exchange_help");
+    // The draft screen, the chooser and the exchange explain themselves.
+    if (game.phase === "draft" || game.phase === "prepare") return "";
+    if (this.decisions.some((d) => d.type === "exchange" || d.type === "keep")) return "";
     if (game.execution?.card === "RM") return t("rapid_move_help");
+    if (game.execution?.card === "SC") return t("scout_help");
+    if (game.execution?.card === "RR") return t("route_help");
+    if (game.execution?.card === "SW") return t("swap_help");
     if (game.phase === "deployment") return t("deploy_help");
     if (game.phase === "setup") {
       return this.decisions.some((d) => d.type === "general") ? t("setup_general_help") : t("setup_title");
