@@ -28,6 +28,7 @@ from .rules import (
     untimed_segment,
 )
 from .rulings import RECOMMENDED, Rulings
+from .start import StartPosition, StartPositionError
 from .state import GameState, Outcome, Phase, Termination, Variant
 from .types import Side, parse_square, square_name
 
@@ -46,6 +47,8 @@ __all__ = [
     "Phase",
     "Rulings",
     "Side",
+    "StartPosition",
+    "StartPositionError",
     "Termination",
     "Variant",
     "apply_action",

@@ -85,7 +85,8 @@ def _side(
         "general": own.general if show_general else HIDDEN,
         "general_square": general_square,
         "general_chosen": own.general is not None,
-        "setup_done": bool(own.hand or own.deck or own.queue),
+        # A start position may fix the cards before set-up: done means the general is chosen too.
+        "setup_done": own.general is not None and bool(own.hand or own.deck or own.queue),
     }
 
 

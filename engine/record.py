@@ -3,9 +3,11 @@
 A record holds the format (``"gunshi-record"``) and its version, the variant and the game
 format (``"game_format"``, engine.formats; a version-1 record without it is a basic game), the
 rulings in force, the players, every decision in order (notation strings, docs/notation.md)
-and the result. The engine rebuilds any position by folding ``apply_action`` over the
-decisions, so a record is also the audit trail of a match. A record contains every secret
-(generals, hands, decks, prepared cards): it is published only once a game is over.
+and the result. A game that opened on a custom start position (engine.start) carries it as
+``"start"``; a record without it began on the empty board. The engine rebuilds any position
+by folding ``apply_action`` over the decisions, so a record is also the audit trail of a
+match. A record contains every secret (generals, hands, decks, prepared cards): it is
+published only once a game is over.
 
 The result may end a game the engine would not end by itself (resignation, time, forfeit,
 arbiter), so ``result.method`` is a string of the match layer's vocabulary and is checked
@@ -23,6 +25,7 @@ from .errors import EngineError, InvalidRecordError
 from .formats import BASIC_FORMAT, GameFormat
 from .rules import apply_action, new_game
 from .rulings import RECOMMENDED, Rulings
+from .start import StartPosition
 from .state import GameState, Variant
 
 RECORD_FORMAT = "gunshi-record"
@@ -41,6 +44,7 @@ class GameRecord:
     result: dict[str, Any] | None = None  # {"winner": "red"|"blue"|None, "method": ...}
     meta: dict[str, Any] = field(default_factory=dict)  # event, round, table, dates…
     format: GameFormat = BASIC_FORMAT
+    start: StartPosition | None = None  # a custom start position (None: the normal start)
 
     def __post_init__(self) -> None:
         if self.format.is_basic and self.variant is not Variant.BASIC:
@@ -48,7 +52,7 @@ class GameRecord:
         object.__setattr__(self, "variant", self.format.variant)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "v": RECORD_VERSION,
             "variant": self.variant.value,
@@ -59,6 +63,9 @@ class GameRecord:
             "result": self.result,
             "meta": dict(self.meta),
         }
+        if self.start is not None:
+            data["start"] = self.start.to_dict()
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
@@ -80,6 +87,7 @@ class GameRecord:
             fmt = (
                 GameFormat.from_dict(data["game_format"]) if "game_format" in data else BASIC_FORMAT
             )
+            start = StartPosition.from_dict(data["start"]) if data.get("start") else None
         except (ValueError, TypeError, AttributeError) as exc:
             raise InvalidRecordError("bad_record", str(exc)) from None
         return cls(
@@ -90,6 +98,7 @@ class GameRecord:
             result=data.get("result"),
             meta=dict(data.get("meta") or {}),
             format=fmt,
+            start=start,
         )
 
     @classmethod
@@ -112,11 +121,15 @@ class ReplayError(EngineError):
 
 
 def replay(record: GameRecord) -> list[GameState]:
-    """Every state of the game, from the empty board to the last decision.
+    """Every state of the game, from the first position (the empty board or the record's start
+    position) to the last decision.
 
     Raises ``ReplayError`` naming the first decision that is malformed or illegal.
     """
-    state = new_game(format=record.format, rulings=record.rulings)
+    try:
+        state = new_game(format=record.format, rulings=record.rulings, start=record.start)
+    except EngineError as exc:
+        raise InvalidRecordError(exc.code, exc.detail) from None
     states = [state]
     for index, text in enumerate(record.actions):
         try:

@@ -32,6 +32,7 @@ from .errors import IllegalActionError
 from .execution import apply_execution, follow_actions, has_leader_action, leader_actions
 from .formats import BASIC_FORMAT, GameFormat
 from .rulings import RECOMMENDED, Rulings
+from .start import StartPosition, start_state
 from .state import (
     Execution,
     GameState,
@@ -60,15 +61,22 @@ def new_game(
     variant: Variant = Variant.BASIC,
     rulings: Rulings = RECOMMENDED,
     format: GameFormat | None = None,
+    start: StartPosition | None = None,
 ) -> GameState:
     """The first position: empty board, 18 LP each, full stock, Red to act.
 
     ``format`` names the game format (default: the basic game, or the default format of
     ``variant``). A deck-build game opens with its draft, expansion option 2 with the
     preparation of the expansion cards; option 1 deals the prepared cards here.
+
+    ``start`` (basic game only) is a custom start position (engine.start): the game opens at
+    set-up on its board, Red to choose its general; a side whose hand and deck are fixed skips
+    its card arrangement. Raises ``StartPositionError("start_format")`` for other formats.
     """
     if format is None:
         format = BASIC_FORMAT if variant is Variant.BASIC else GameFormat(variant=variant)
+    if start is not None:
+        return start_state(start, format=format, rulings=rulings)
     state = GameState(board=tuple(None for _ in SQUARES), format=format, rulings=rulings)
     return preparation.initial_state(state) if not format.is_basic else state
 
@@ -164,7 +172,9 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         piece = state.board[action.square]
         assert piece is not None
         own = evolve(state.sides[side], general=piece.letter)
-        return effects.with_side(state, side, own)
+        state = effects.with_side(state, side, own)
+        # A start position may fix the hand and deck (engine.start): set-up ends with the general.
+        return _setup_done(state, side) if own.hand else state
     if isinstance(action, ArrangeCards):
         return _arrange(state, side, action)
     if isinstance(action, (Pick, ChooseDeck)):
@@ -183,7 +193,11 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
 
 def _arrange(state: GameState, side: Side, action: ArrangeCards) -> GameState:
     own = evolve(state.sides[side], hand=action.hand, deck=action.deck)
-    state = effects.with_side(state, side, own)
+    return _setup_done(effects.with_side(state, side, own), side)
+
+
+def _setup_done(state: GameState, side: Side) -> GameState:
+    """``side`` has fixed its general, hand and deck: Blue's set-up, or the war, comes next."""
     if side is Side.RED:
         return evolve(state, to_act=Side.BLUE)
     return _begin_turn(evolve(state, phase=Phase.WAR, to_act=Side.RED))
@@ -287,12 +301,15 @@ def outcome(state: GameState) -> Outcome | None:
 def clock_side(state: GameState) -> Side | None:
     """Whose clock runs in ``state`` under the official tournament rules (RULES.md §15).
 
-    None before Red's first placement (it is untimed) and once the game is over. Otherwise the
+    None before Red's first placement (it is untimed; in a game opening on a start position,
+    before Red's general choice) and once the game is over. Otherwise the
     side to act: during deployment the clock is pressed after every placement, in set-up each
     side's clock runs while it fixes its general, hand and deck, and in war the clock passes at
     the end of the mover's Rest. A change of ``clock_side`` between two states is a press.
     """
     if state.phase is Phase.OVER or untimed_segment(state) or _nothing_deployed(state):
+        return None
+    if state.ply == 0:  # a start position's first decision, Red's general, is untimed too
         return None
     return state.to_act
 

@@ -1,0 +1,386 @@
+"""Custom start positions: an opening fixed by the organiser, which every game of an event
+starts from.
+
+The rulebook's starter guide and advanced patterns (RULES.md §14) skip deployment: the pieces
+stand on the board, the fences are up and the card orders are printed; the players only choose
+their generals, freely. A ``StartPosition`` holds such an opening:
+
+* **pieces**: owner, kind, facing and (infantry only) shield of the piece on each square. A
+  preset may put pieces anywhere on the board (the advanced patterns do not follow the camps),
+  within the box's stock (10 infantry and 10 shields, 8 archers, 6 cavalry, RULES.md §1.2).
+  Each side needs at least one piece, to choose its general from.
+* **fences** of each side: at most four (§1.4), on any edge of the board, one fence per edge,
+  never on an edge of a square an enemy piece stands on (arriving there would have removed it,
+  §10.5).
+* **LP** of each side when the war begins: 0 unless the organiser sets it (Q12), at most 18.
+* **hand and deck** of each side (optional): a hand of three and a deck of four, top first,
+  that together are the side's seven cards (§1.5). A side without them arranges its cards in
+  set-up as usual.
+
+``new_game(start=...)`` puts the position on the board at the set-up phase with Red to act:
+the first decision is Red's general, then Blue's (each followed by its card arrangement when
+that side's cards are not fixed), then the war begins with Red's turn. Only the basic game
+(tournament Rule 1) takes a start position: the expansion formats choose their cards before
+deployment.
+
+Piece letters are given per kind in square order (a1, b1, …, g7): the rulebook lets same-kind
+pieces take any letters (§14.2), and a letter is only a name.
+
+Two equivalent forms, both round-trip: ``to_dict``/``from_dict`` (JSON-ready, stored on
+matches and records) and ``to_text``/``from_text``, one line per side::
+
+    red: lp 0; pieces Ib2N Ic2N A-d1N; fences c2N; cards MV,RS,FN / MV,RS,MV,RF
+    blue: pieces Ib6S Cd7S; cards MV,RS,RF / MV,RS,MV,FN
+
+A piece is ``<kind><square><facing>`` (``I`` infantry, ``A`` archer, ``C`` cavalry); ``I-``
+is an infantry without its shield. ``lp``, ``fences`` and ``cards`` may be left out (0, none,
+arranged in set-up). Errors are ``StartPositionError`` with a stable ``code``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import EngineError
+from .formats import GameFormat
+from .rulings import Rulings
+from .state import GameState, Phase, Piece, SideState, Stock
+from .types import (
+    BASIC_DECK,
+    CARD_ORDER,
+    EDGES,
+    FENCES_PER_SIDE,
+    HAND_SIZE,
+    LETTERS,
+    LP_MAX,
+    SHIELDS_TOTAL,
+    SQUARES,
+    STOCK_TOTALS,
+    CardKind,
+    Direction,
+    Edge,
+    PieceKind,
+    Side,
+    Square,
+    edge_name,
+    edge_squares,
+    parse_edge,
+    parse_square,
+    square_name,
+)
+
+#: LP of each side when a preset game's war begins, unless the organiser sets it (Q12).
+PRESET_LP = 0
+
+_PIECE = re.compile(r"^([IAC])(-?)([a-g][1-7])([NESW])$")
+_SEGMENTS = ("lp", "pieces", "fences", "cards")
+
+
+class StartPositionError(EngineError):
+    """A start position that is malformed or breaks the rules of the box."""
+
+
+@dataclass(frozen=True, slots=True)
+class PresetPiece:
+    """One piece of a start position. ``shield`` is for infantry only; an infantry carries its
+    shield unless ``shield=False`` (``None`` is normalised to that default)."""
+
+    square: Square
+    owner: Side
+    kind: PieceKind
+    facing: Direction
+    shield: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.shield is None:
+            object.__setattr__(self, "shield", self.kind is PieceKind.INFANTRY)
+        if self.shield and self.kind is not PieceKind.INFANTRY:
+            raise StartPositionError(
+                "start_shield", f"only infantry carries a shield ({square_name(self.square)})"
+            )
+
+    @property
+    def shielded(self) -> bool:
+        return bool(self.shield)
+
+    def to_str(self) -> str:
+        shield = "-" if self.kind is PieceKind.INFANTRY and not self.shielded else ""
+        return f"{self.kind.value}{shield}{square_name(self.square)}{self.facing.name}"
+
+    @classmethod
+    def parse(cls, text: str, owner: Side) -> PresetPiece:
+        found = _PIECE.match(text)
+        if found is None:
+            raise StartPositionError(
+                "start_syntax", f"not a piece: {text!r} (e.g. Ic2N, I-c2N, Ab1E)"
+            )
+        kind = PieceKind(found[1])
+        if found[2] and kind is not PieceKind.INFANTRY:
+            raise StartPositionError("start_syntax", f"only infantry carries a shield: {text!r}")
+        return cls(
+            square=parse_square(found[3]),
+            owner=owner,
+            kind=kind,
+            facing=Direction[found[4]],
+            shield=kind is PieceKind.INFANTRY and not found[2],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PresetSide:
+    """One side's fences, LP and (optionally) fixed hand and deck (empty: arranged in set-up)."""
+
+    lp: int = PRESET_LP
+    fences: tuple[Edge, ...] = ()
+    hand: tuple[CardKind, ...] = ()
+    deck: tuple[CardKind, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fences", tuple(sorted(self.fences)))
+        object.__setattr__(self, "hand", tuple(sorted(self.hand, key=CARD_ORDER.__getitem__)))
+
+    @property
+    def cards_fixed(self) -> bool:
+        return bool(self.hand)
+
+
+@dataclass(frozen=True, slots=True)
+class StartPosition:
+    """A whole opening: the pieces (sorted by square) and each side's fences, LP and cards.
+
+    Construction validates it; an invalid position raises ``StartPositionError``.
+    """
+
+    pieces: tuple[PresetPiece, ...]
+    sides: tuple[PresetSide, PresetSide] = field(default=(PresetSide(), PresetSide()))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pieces", tuple(sorted(self.pieces, key=lambda p: p.square)))
+        _validate(self)
+
+    # -- dict form ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"red": {"lp", "pieces", "fences", "hand", "deck"}, "blue": {...}}``."""
+        return {side.label: self._side_dict(side) for side in Side}
+
+    def _side_dict(self, side: Side) -> dict[str, Any]:
+        preset = self.sides[side]
+        return {
+            "lp": preset.lp,
+            "pieces": [p.to_str() for p in self.pieces if p.owner is side],
+            "fences": [edge_name(e) for e in preset.fences],
+            "hand": [c.value for c in preset.hand],
+            "deck": [c.value for c in preset.deck],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> StartPosition:
+        """The inverse of ``to_dict``; missing side keys take their defaults."""
+        if not isinstance(data, dict) or set(data) != {"red", "blue"}:
+            raise StartPositionError("start_syntax", "a start position has a red and a blue side")
+        pieces: list[PresetPiece] = []
+        sides: list[PresetSide] = []
+        for side in Side:
+            entry = data[side.label]
+            unknown = set(entry) - {"lp", "pieces", "fences", "hand", "deck"} if entry else set()
+            if not isinstance(entry, dict) or unknown:
+                raise StartPositionError("start_syntax", f"bad {side.label} side: {entry!r}")
+            try:
+                pieces.extend(PresetPiece.parse(str(t), side) for t in entry.get("pieces", ()))
+                lp = entry.get("lp", PRESET_LP)
+                if isinstance(lp, bool) or not isinstance(lp, int):
+                    raise StartPositionError("start_syntax", f"LP must be a number: {lp!r}")
+                sides.append(
+                    PresetSide(
+                        lp=lp,
+                        fences=tuple(parse_edge(str(e)) for e in entry.get("fences", ())),
+                        hand=tuple(CardKind(c) for c in entry.get("hand", ())),
+                        deck=tuple(CardKind(c) for c in entry.get("deck", ())),
+                    )
+                )
+            except StartPositionError:
+                raise
+            except (EngineError, ValueError, TypeError) as exc:
+                raise StartPositionError("start_syntax", f"{side.label}: {exc}") from None
+        return cls(pieces=tuple(pieces), sides=(sides[0], sides[1]))
+
+    # -- text form ---------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """One line per side, Red first (see the module docstring)."""
+        lines = []
+        for side in Side:
+            preset = self.sides[side]
+            parts = [
+                f"lp {preset.lp}",
+                "pieces " + " ".join(p.to_str() for p in self.pieces if p.owner is side),
+            ]
+            if preset.fences:
+                parts.append("fences " + " ".join(edge_name(e) for e in preset.fences))
+            if preset.cards_fixed:
+                parts.append(f"cards {','.join(preset.hand)} / {','.join(preset.deck)}")
+            lines.append(f"{side.label}: " + "; ".join(parts))
+        return "\n".join(lines)
+
+    @classmethod
+    def from_text(cls, text: str) -> StartPosition:
+        """Parse the text form; blank lines and ``#`` comments are ignored."""
+        found: dict[str, dict[str, Any]] = {}
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            label, colon, rest = line.partition(":")
+            label = label.strip().lower()
+            if not colon or label not in ("red", "blue"):
+                raise StartPositionError(
+                    "start_syntax", f"line {number}: start with 'red:' or 'blue:'"
+                )
+            if label in found:
+                raise StartPositionError("start_syntax", f"line {number}: {label} given twice")
+            found[label] = _parse_side_line(rest, number)
+        if set(found) != {"red", "blue"}:
+            raise StartPositionError("start_syntax", "give one line for red and one for blue")
+        return cls.from_dict(found)
+
+
+def _parse_side_line(text: str, number: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {}
+    for segment in filter(None, (s.strip() for s in text.split(";"))):
+        key, _, value = segment.partition(" ")
+        value = value.strip()
+        if key not in _SEGMENTS or key in entry:
+            raise StartPositionError(
+                "start_syntax",
+                f"line {number}: {key!r} is not one of lp, pieces, fences, cards (each once)",
+            )
+        if key == "lp":
+            if not value.isdigit():
+                raise StartPositionError("start_syntax", f"line {number}: LP must be a number")
+            entry["lp"] = int(value)
+        elif key == "pieces" or key == "fences":
+            entry[key] = value.split()
+        else:
+            hand, slash, deck = value.partition("/")
+            if not slash:
+                raise StartPositionError(
+                    "start_syntax", f"line {number}: cards are 'hand / deck', e.g. MV,RS,FN / …"
+                )
+            entry["hand"] = [c.strip() for c in hand.split(",") if c.strip()]
+            entry["deck"] = [c.strip() for c in deck.split(",") if c.strip()]
+    return entry
+
+
+def _validate(start: StartPosition) -> None:
+    occupied: dict[Square, PresetPiece] = {}
+    for piece in start.pieces:
+        if not 0 <= piece.square < len(SQUARES):
+            raise StartPositionError("start_square", f"no square {piece.square}")
+        if piece.square in occupied:
+            raise StartPositionError(
+                "start_square_taken", f"two pieces on {square_name(piece.square)}"
+            )
+        occupied[piece.square] = piece
+    counts = Counter(p.kind for p in start.pieces)
+    for kind, total in STOCK_TOTALS.items():
+        if counts[kind] > total:
+            raise StartPositionError(
+                "start_stock", f"{counts[kind]} {kind.name.lower()} pieces, the box has {total}"
+            )
+    if sum(p.shielded for p in start.pieces) > SHIELDS_TOTAL:  # pragma: no cover - 10 infantry
+        raise StartPositionError("start_stock", f"more than {SHIELDS_TOTAL} shields")
+    for side in Side:
+        if not any(p.owner is side for p in start.pieces):
+            raise StartPositionError(
+                "start_no_pieces", f"{side.label} has no piece to choose a general from"
+            )
+        _validate_side(start.sides[side], side, occupied)
+    shared = set(start.sides[0].fences) & set(start.sides[1].fences)
+    if shared:
+        edge = edge_name(min(shared))
+        raise StartPositionError("start_fence_shared", f"both sides have a fence on {edge}")
+
+
+def _validate_side(preset: PresetSide, side: Side, occupied: dict[Square, PresetPiece]) -> None:
+    who = side.label
+    if not 0 <= preset.lp <= LP_MAX:
+        raise StartPositionError("start_lp", f"{who} LP {preset.lp} is not within 0–{LP_MAX}")
+    if len(preset.fences) > FENCES_PER_SIDE:
+        raise StartPositionError(
+            "start_fences", f"{who} has {len(preset.fences)} fences, at most {FENCES_PER_SIDE}"
+        )
+    if len(set(preset.fences)) != len(preset.fences):
+        raise StartPositionError("start_fences", f"{who} has two fences on one edge")
+    for edge in preset.fences:
+        if not 0 <= edge < len(EDGES):
+            raise StartPositionError("start_fences", f"no edge {edge}")
+        enemy = [
+            sq for sq in edge_squares(edge) if sq in occupied and occupied[sq].owner is not side
+        ]
+        if enemy:
+            raise StartPositionError(
+                "start_fence_by_enemy",
+                f"{who} fence {edge_name(edge)} borders an enemy piece on {square_name(enemy[0])}",
+            )
+    if not preset.hand and not preset.deck:
+        return
+    if len(preset.hand) != HAND_SIZE or len(preset.deck) != len(BASIC_DECK) - HAND_SIZE:
+        raise StartPositionError(
+            "start_cards", f"{who} needs a hand of {HAND_SIZE} and a deck of the other 4 cards"
+        )
+    if Counter(preset.hand + preset.deck) != Counter(BASIC_DECK):
+        raise StartPositionError(
+            "start_cards",
+            f"{who}'s hand and deck must be its seven cards: {','.join(sorted(BASIC_DECK))}",
+        )
+
+
+def start_state(start: StartPosition, *, format: GameFormat, rulings: Rulings) -> GameState:
+    """The state of a game opening on ``start``: set-up, Red to choose its general."""
+    if not format.is_basic:
+        raise StartPositionError(
+            "start_format", "a start position is for the basic game (tournament Rule 1)"
+        )
+    letters = {kind: iter(LETTERS[kind]) for kind in PieceKind}
+    board: list[Piece | None] = [None for _ in SQUARES]
+    for p in start.pieces:
+        board[p.square] = Piece(p.kind, p.owner, p.facing, next(letters[p.kind]), p.shielded)
+    counts = Counter(p.kind for p in start.pieces)
+    stock = Stock(
+        infantry=STOCK_TOTALS[PieceKind.INFANTRY] - counts[PieceKind.INFANTRY],
+        archer=STOCK_TOTALS[PieceKind.ARCHER] - counts[PieceKind.ARCHER],
+        cavalry=STOCK_TOTALS[PieceKind.CAVALRY] - counts[PieceKind.CAVALRY],
+        shields=SHIELDS_TOTAL - sum(p.shielded for p in start.pieces),
+    )
+    red, blue = (
+        SideState(lp=s.lp, fences=frozenset(s.fences), hand=s.hand, deck=s.deck)
+        for s in start.sides
+    )
+    return GameState(
+        board=tuple(board),
+        sides=(red, blue),
+        stock=stock,
+        phase=Phase.SETUP,
+        to_act=Side.RED,
+        format=format,
+        rulings=rulings,
+    )
+
+
+#: The starter guide's card orders (RULES.md §14.1; side A = Red, side B = Blue, inferred):
+#: hand and deck (top first) of each side. The guide's piece positions are lost (Q16): the
+#: organiser enters them.
+STARTER_GUIDE_CARDS: tuple[tuple[tuple[CardKind, ...], tuple[CardKind, ...]], ...] = (
+    (
+        (CardKind.MOVE, CardKind.ROTATE_SHOOT, CardKind.FENCE),
+        (CardKind.MOVE, CardKind.ROTATE_SHOOT, CardKind.MOVE, CardKind.REINFORCE),
+    ),
+    (
+        (CardKind.MOVE, CardKind.ROTATE_SHOOT, CardKind.REINFORCE),
+        (CardKind.MOVE, CardKind.ROTATE_SHOOT, CardKind.MOVE, CardKind.FENCE),
+    ),
+)
