@@ -134,6 +134,9 @@ class Match(models.Model):
     #: ``engine.formats.GameFormat.to_dict()``; its ``seed`` deals hidden cards in some
     #: formats, so it is a secret until the game is over (it is in the published record).
     game_format = models.JSONField(_("game format"), default=dict, blank=True)
+    #: ``engine.start.StartPosition.to_dict()`` of a game opening on a custom start position
+    #: (an event's fixed opening), or null for the normal start.
+    start_position = models.JSONField(_("start position"), null=True, blank=True, default=None)
 
     actions = models.JSONField(_("action log"), default=list, blank=True)
     #: One entry per action: ``[seat, masked]`` — the seat (0 Red, 1 Blue) that took it and,

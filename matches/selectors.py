@@ -17,6 +17,7 @@ from clock import ClockState, clock_snapshot, epoch_ms
 from engine import GameRecord, GameState, Rulings, Side, observe
 from engine.formats import BASIC_FORMAT, GameFormat
 from engine.notation import state_from_dict
+from engine.start import StartPosition
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent, Seat
 from matches.permissions import user_can_arbitrate
@@ -207,6 +208,7 @@ def match_record(*, match: Match) -> GameRecord:
         actions=tuple(match.actions),
         format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
         rulings=Rulings.from_dict(match.rulings or {}),
+        start=StartPosition.from_dict(match.start_position) if match.start_position else None,
         players={"red": match.red_name, "blue": match.blue_name},
         result={"winner": None if match.winner == "none" else match.winner, "method": match.method},
         meta=meta,

@@ -74,6 +74,7 @@ from engine import (
 from engine.formats import GameFormat
 from engine.notation import state_to_dict
 from engine.observation import is_secret
+from engine.start import StartPosition, StartPositionError
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
 from matches.models import OFFICIAL_TIME_CONTROL, ClockLogEntry, Match, MatchEvent, Seat
@@ -387,6 +388,7 @@ def match_create(
     seed: int | None = None,
     time_control: str = OFFICIAL_TIME_CONTROL,
     rulings: Rulings | dict[str, Any] | None = None,
+    start_position: StartPosition | dict[str, Any] | None = None,
     event_id: int | None = None,
     pairing_id: int | None = None,
     meta: dict[str, Any] | None = None,
@@ -401,7 +403,9 @@ def match_create(
     default format of ``variant``, the basic game); its deal seed is ``seed``, random unless
     given (it stays on the server until the record is published). ``time_control`` is the
     clock's text form (``"20+0"`` official, ``"10+5"`` …); ``rulings`` the engine rulings
-    (default: recommended). ``event_id``/``pairing_id`` are the tournaments layer's
+    (default: recommended). ``start_position`` (``engine.start.StartPosition`` or its dict
+    form; basic format only) opens the game on a fixed opening at set-up instead of the empty
+    board. ``event_id``/``pairing_id`` are the tournaments layer's
     references, passed back in ``match_finished``. Over-the-board matches (``kind="otb"``)
     have no engine state: the server runs their clock and records their result. Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input.
@@ -429,6 +433,14 @@ def match_create(
             rules = Rulings.from_dict(rulings or {})
         except (TypeError, ValueError):
             raise MatchError("bad_message", detail=f"rulings {rulings!r}") from None
+    try:
+        if isinstance(start_position, StartPosition) or start_position is None:
+            opening = start_position
+        else:
+            opening = StartPosition.from_dict(start_position)
+        first = new_game(format=fmt, rulings=rules, start=opening)
+    except StartPositionError as exc:
+        raise MatchError("bad_message", detail=f"start position: {exc.detail}") from None
     red_name = red_name or _display_name(red_player) or str(Seat.RED.label)
     blue_name = blue_name or _display_name(blue_player) or str(Seat.BLUE.label)
     online = kind == Match.Kind.ONLINE
@@ -444,7 +456,8 @@ def match_create(
             game_format=fmt.to_dict(),
             time_control=control.to_str(),
             rulings=rules.to_dict(),
-            state=state_to_dict(new_game(format=fmt, rulings=rules)) if online else {},
+            start_position=None if opening is None else opening.to_dict(),
+            state=state_to_dict(first) if online else {},
             clock=clock_new(control, lag_policy=policy).to_dict(),
             event_id=event_id,
             pairing_id=pairing_id,
