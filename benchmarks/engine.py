@@ -18,6 +18,10 @@ printed. Two passes are made over the same games:
 Everything runs in one process and thread (one core). Games per second are given by the wall
 clock and by CPU time: on a busy shared machine the second is the engine's own speed.
 Target (issue 2): at least 100 random full basic games per second on one core.
+
+A last pass plays the same seeds in each official tournament format (Rule 1 basic, Rule 2
+expansion, Rule 3 deck-build) and prints each one's games per CPU second against the basic
+game's (target, issue 5: formats 2 and 3 within 2x of the basic format).
 """
 
 from __future__ import annotations
@@ -33,17 +37,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cli import FORMATS
+from engine.formats import GameFormat
 from engine.playout import DEFAULT_TURN_LIMIT, playout_rulings, random_playout
 from engine.rules import apply_unchecked, legal_actions, new_game
 from engine.state import Termination
 
 
-def whole_games(seeds: range, turn_limit: int) -> tuple[float, float, int, int, int]:
+def whole_games(
+    seeds: range, turn_limit: int, game_format: GameFormat | None = None
+) -> tuple[float, float, int, int, int]:
     """Wall and CPU seconds, decisions, war turns and capped games over all ``seeds``."""
     decisions = turns = capped = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in seeds:
-        _, final = random_playout(seed=seed, turn_limit=turn_limit)
+        _, final = random_playout(seed=seed, turn_limit=turn_limit, format=game_format)
         decisions += final.ply
         turns += final.turn
         assert final.outcome is not None
@@ -102,6 +110,18 @@ def main() -> None:
     print(f"  p99    {p99 / 1000:8.1f} us")
     print(f"  mean   {statistics.fmean(times) / 1000:8.1f} us")
     print(f"  max    {times[-1] / 1000:8.1f} us")
+
+    format_seeds = range(args.seed, args.seed + max(1, args.games // 4))
+    print(f"per format, {len(format_seeds)} games each (games per CPU second, ratio to basic):")
+    basic_rate = 0.0
+    for name, make_format in FORMATS.items():
+        _, cpu, decisions, _, _ = whole_games(format_seeds, args.turn_limit, make_format())
+        rate = len(format_seeds) / cpu
+        basic_rate = basic_rate or rate
+        print(
+            f"  {name:<6} {rate:8.1f} games/CPU s  {decisions / len(format_seeds):7.1f} decisions"
+            f"  x{basic_rate / rate:.2f} the basic game's time"
+        )
 
 
 if __name__ == "__main__":
