@@ -53,10 +53,17 @@ RAMP_SECONDS = 0.005  # clients connect one after another, 5 ms apart
 WARM_UP_SECONDS = 5.0  # samples of the first seconds after the ramp are not counted
 
 
-def settings_env(database_url: str, redis_url: str) -> dict[str, str]:
+LAYERS = {
+    "core": "channels_redis.core.RedisChannelLayer",
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+
+
+def settings_env(database_url: str, redis_url: str, layer: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         {
+            "CHANNEL_LAYER_BACKEND": LAYERS[layer],
             "DJANGO_SETTINGS_MODULE": "config.settings.production",
             "DJANGO_SECRET_KEY": "benchmark-only-not-secret",
             "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
@@ -304,6 +311,9 @@ async def games(
     created = await asyncio.to_thread(create_matches, count, "20+0")
     flag_matches = await asyncio.to_thread(create_matches, flags, "2s+0")
     sent: dict[tuple[int, int], float] = {}
+    sent_wall: dict[tuple[int, int], float] = {}
+    delivery: list[float] = []
+    computed: dict[tuple[int, int], float] = {}
     received: dict[tuple[int, int], list[float]] = {}
     flag_client: list[float] = []
     deadlines: dict[int, float] = {}
@@ -311,10 +321,14 @@ async def games(
     def hooks(match_id: int) -> dict[str, Any]:
         def on_send(ply: int, _action: str, at: float) -> None:
             sent[(match_id, ply)] = at
+            sent_wall[(match_id, ply)] = time.time()
 
         def on_frame(frame: dict[str, Any], at: float) -> None:
             if frame.get("type") == "update":
                 received.setdefault((match_id, frame["ply"]), []).append(at)
+                computed[(match_id, frame["ply"])] = frame["view"]["clock"]["now"] / 1000
+                # Server clock when the view was computed (after commit) to arrival here.
+                delivery.append(time.time() - frame["view"]["clock"]["now"] / 1000)
 
         return {"on_send": on_send, "on_frame": on_frame}
 
@@ -367,10 +381,16 @@ async def games(
         times = received.get(key_after(key))
         if times is not None and len(times) >= 2:
             round_trips.append(max(times[:2]) - at)
+    inbound, service = await asyncio.to_thread(
+        server_delays, {k: sent_wall[k] for k in measured if k in sent_wall}, computed
+    )
     flag_server = await asyncio.to_thread(server_flag_latencies, deadlines)
     await asyncio.to_thread(abort_all, [m for m, _r, _b in created])
     return {
         "round_trips": round_trips,
+        "inbound": inbound,
+        "service": service,
+        "delivery": delivery[len(delivery) // 5 :],
         "decisions": len(measured),
         "elapsed": elapsed,
         "flag_client": flag_client,
@@ -382,6 +402,26 @@ async def games(
 def key_after(key: tuple[int, int]) -> tuple[int, int]:
     """The update for a decision sent at ply p carries ply p + 1."""
     return (key[0], key[1] + 1)
+
+
+def server_delays(
+    sent_wall: dict[tuple[int, int], float], computed: dict[tuple[int, int], float]
+) -> tuple[list[float], list[float]]:
+    """From a bot sending a decision to the service holding the lock (its clock-log time), and
+    from there to the views computed after commit (the update's server clock)."""
+    from matches.models import ClockLogEntry
+
+    inbound, service = [], []
+    match_ids = {match_id for match_id, _ply in sent_wall}
+    for match_id, ply, at in ClockLogEntry.objects.filter(match_id__in=match_ids).values_list(
+        "match_id", "ply", "at"
+    ):
+        sent_at = sent_wall.get((match_id, ply - 1))
+        if sent_at is not None:
+            inbound.append(at / 1000 - sent_at)
+            if (match_id, ply) in computed:
+                service.append(computed[(match_id, ply)] - at / 1000)
+    return inbound, service
 
 
 def server_flag_latencies(deadlines: dict[int, float]) -> list[float]:
@@ -412,6 +452,12 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=2)
     parser.add_argument("--port", type=int, default=8701)
     parser.add_argument("--skip-baseline", action="store_true")
+    parser.add_argument(
+        "--channel-layer",
+        choices=sorted(LAYERS),
+        default="core",
+        help="the Redis channel layer (core: the settings' default; pubsub: Redis pub/sub)",
+    )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/gunshi_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3")
     parser.add_argument(
@@ -419,7 +465,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    env = settings_env(args.database_url, args.redis_url)
+    env = settings_env(args.database_url, args.redis_url, args.channel_layer)
     prepare_database(args, env)
     os.environ.update(env)
     import django
@@ -429,7 +475,8 @@ def main() -> None:
     think = args.think_ms / 1000
     print(
         f"{args.games} concurrent games, {args.servers} daphne processes, think {args.think_ms} ms "
-        f"± 50 %, {args.seconds:.0f} s, {os.cpu_count()} CPUs"
+        f"± 50 %, {args.seconds:.0f} s, {args.channel_layer} channel layer, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}"
     )
     with services(args, env) as urls:
         if not args.skip_baseline:
@@ -438,6 +485,9 @@ def main() -> None:
             print(describe("baseline: relay to both sockets", base["relay"]))
         result = asyncio.run(games(urls, args.games, args.flags, think, args.seconds))
     print(describe("move round trip (both seats updated)", result["round_trips"]))
+    print(describe("  of which send -> service (lock)", result["inbound"]))
+    print(describe("  lock -> committed, views computed", result["service"]))
+    print(describe("  view computed -> frame received", result["delivery"]))
     print(f"{'decisions per second':<34} {result['decisions'] / result['elapsed']:.1f}")
     print(describe("flag -> loss committed (server)", result["flag_server"]))
     print(describe("flag -> result at spectator", result["flag_client"]))
