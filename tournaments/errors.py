@@ -34,6 +34,8 @@ MESSAGES: dict[str, Promise] = {
     "invalid_top_cut": _("The top cut must be 4, 8 or 16 players."),
     "invalid_role": _("Unknown role."),
     "invalid_points": _("Points must not be negative."),
+    "invalid_start_position": _("The start position is not valid: %(detail)s"),
+    "start_position_format": _("A start position can only be used with Rule 1 (the basic game)."),
     # registration
     "registration_closed": _("Registration for this event is closed."),
     "already_registered": _("You are already registered for this event."),

@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from engine.start import StartPosition, StartPositionError
 from tournaments.models import Entry, Event, EventRole, Pairing
 from tournaments.selectors import TIEBREAK_LABELS
 
@@ -44,6 +45,17 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         % ", ".join(TIEBREAK_LABELS),
     )
 
+    start_position_text = forms.CharField(
+        label=_("Start position (optional)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 80, "spellcheck": "false"}),
+        help_text=_(
+            "A fixed opening for every game (Rule 1 only), one line per side, e.g. "
+            "“red: lp 0; pieces Ib2N Ac1N; fences b2N; cards MV,RS,FN / MV,RS,MV,RF”. "
+            "Leave empty for the normal deployment. See docs/start-positions.md."
+        ),
+    )
+
     class Meta:
         model = Event
         fields = EVENT_FORM_FIELDS
@@ -56,12 +68,29 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
+            if self.instance.start_position:
+                start = StartPosition.from_dict(self.instance.start_position)
+                self.fields["start_position_text"].initial = start.to_text()
+
+    def clean_start_position_text(self) -> dict[str, Any] | None:
+        """The dict form of the typed position (``None`` when empty); errors name the problem."""
+        text = self.cleaned_data.get("start_position_text") or ""
+        if not text.strip():
+            return None
+        try:
+            return StartPosition.from_text(text).to_dict()
+        except StartPositionError as exc:
+            raise forms.ValidationError(
+                _("Not a valid start position (%(code)s): %(detail)s"),
+                params={"code": exc.code, "detail": exc.detail},
+            ) from None
 
     def service_fields(self) -> dict[str, Any]:
         """The cleaned values as keyword arguments of ``event_create``/``event_update``."""
         data = {name: self.cleaned_data[name] for name in EVENT_FORM_FIELDS}
         codes = self.cleaned_data.get("tiebreak_codes") or ""
         data["tiebreaks"] = [c.strip() for c in codes.split(",") if c.strip()]
+        data["start_position"] = self.cleaned_data.get("start_position_text")
         return data
 
     def _post_clean(self) -> None:

@@ -88,6 +88,9 @@ class Event(models.Model):
         _("official format"), max_length=16, choices=Format.choices, default=Format.BASIC
     )
     time_control = models.CharField(_("time control"), max_length=32, default="20+0")
+    #: A fixed opening every match of the event starts from (``engine.start.StartPosition``
+    #: dict form, docs/start-positions.md), or null for the normal deployment. Basic game only.
+    start_position = models.JSONField(_("start position"), null=True, blank=True, default=None)
     pairing_system = models.CharField(
         _("pairing system"),
         max_length=24,

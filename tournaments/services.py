@@ -36,6 +36,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from engine.formats import GameFormat
+from engine.start import StartPosition, StartPositionError
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
@@ -167,6 +168,7 @@ EVENT_FIELDS = frozenset(
         "venue",
         "online",
         "game_format",
+        "start_position",
         "time_control",
         "pairing_system",
         "rounds",
@@ -187,6 +189,7 @@ EVENT_FIELDS = frozenset(
 LOCKED_FIELDS = frozenset(
     {
         "game_format",
+        "start_position",
         "time_control",
         "pairing_system",
         "top_cut_size",
@@ -213,6 +216,14 @@ def _check_event_values(values: Mapping[str, Any]) -> None:
     size = values.get("top_cut_size")
     if system == Event.PairingSystem.SWISS_TOP_CUT and size not in (4, 8, 16):
         raise TournamentError("invalid_top_cut")
+    start = values.get("start_position")
+    if start:
+        try:
+            StartPosition.from_dict(start)
+        except StartPositionError as exc:
+            raise TournamentError("invalid_start_position", {"detail": exc.detail}) from None
+        if values.get("game_format", Event.Format.BASIC) != Event.Format.BASIC:
+            raise TournamentError("start_position_format")
 
 
 @transaction.atomic
@@ -1033,8 +1044,8 @@ def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None
     """Create the clocked match of a table through the matches app's public service.
 
     Online events get online matches; over-the-board events get over-the-board matches, whose
-    clock page the result slip's QR code opens. Every match inherits the event's format and
-    time control. A bye has no match (``None``).
+    clock page the result slip's QR code opens. Every match inherits the event's format, start
+    position and time control. A bye has no match (``None``).
     """
     if pairing.blue is None:
         return None
@@ -1046,6 +1057,7 @@ def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None
         red_name=red.name,
         blue_name=blue.name,
         game_format=match_format_of(event),
+        start_position=event.start_position or None,
         time_control=event.time_control,
         event_id=event.pk,
         pairing_id=pairing.pk,
