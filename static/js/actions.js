@@ -104,6 +104,19 @@ export function describe(decision) {
   }
 }
 
+/** Decisions whose notation names cards or expansion choices get a readable note. */
+const NOTED_TYPES = new Set(["play", "pick", "prepare", "deck", "exchange", "keep", "route", "scout_card", "scout_general", "swap"]);
+
+/**
+ * A move-list note for decision `text` (`play RM` → "Play Rapid move"), or null when the
+ * notation says it all (moves, turns) or is masked (`play ?`).
+ */
+export function decisionNote(text) {
+  const decision = parseDecision(text);
+  if (!NOTED_TYPES.has(decision.type)) return null;
+  return html("span", { class: "move-list__note muted small" }, describe(decision));
+}
+
 export class ActionBuilder {
   /**
    * submit(text): send a decision. bottom: "red" or "blue" (for arrows on facing buttons).

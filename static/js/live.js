@@ -4,11 +4,11 @@
  * game-over notice. Protocol handling lives in protocol.js; this module only reacts to views.
  */
 
-import { ActionBuilder, describe } from "./actions.js";
+import { ActionBuilder, decisionNote } from "./actions.js";
 import { html, otherSide, renderGame } from "./board.js";
 import { ClockPair } from "./clock.js";
 import { methodName, t, uiConfig } from "./i18n.js";
-import { decisionSquares, parseDecision } from "./notation.js";
+import { decisionSquares } from "./notation.js";
 import { MatchConnection } from "./protocol.js";
 
 const config = uiConfig();
@@ -149,15 +149,6 @@ function drawGameOver() {
   gameOver.dataset.method = result.method;
 }
 
-/** Decisions that name cards get the cards' names beside the notation (`play RM` → Rapid move). */
-const NAMED_CARD_TYPES = new Set(["play", "pick", "prepare", "deck", "exchange", "scout_card", "scout_general", "swap", "route", "keep"]);
-
-function cardNote(text) {
-  const decision = parseDecision(text);
-  if (!NAMED_CARD_TYPES.has(decision.type)) return null;
-  return html("span", { class: "move-list__note muted small" }, describe(decision));
-}
-
 function drawMoveList() {
   if (!moveList) return;
   const items = view.history.map((entry) =>
@@ -170,7 +161,7 @@ function drawMoveList() {
         html("span", { class: "move-list__ply" }, `${entry.ply}.`),
         html("span", { class: `seat-dot seat-dot--${entry.seat}`, "aria-hidden": "true" }),
         html("code", {}, entry.text),
-        cardNote(entry.text),
+        decisionNote(entry.text),
       ),
     ),
   );

@@ -8,6 +8,7 @@
  * Red's seat, Blue's seat or a spectator saw them.
  */
 
+import { decisionNote } from "./actions.js";
 import { html, renderGame } from "./board.js";
 import { t, uiConfig } from "./i18n.js";
 import { decisionSquares } from "./notation.js";
@@ -72,6 +73,7 @@ function buildMoveList() {
           html("span", { class: "move-list__ply" }, `${move.ply}.`),
           html("span", { class: `seat-dot seat-dot--${move.seat}`, "aria-hidden": "true" }),
           html("code", {}, move.text),
+          decisionNote(move.text),
         ),
       ),
     );
