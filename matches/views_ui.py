@@ -192,6 +192,10 @@ UI_LABELS: Final[dict[str, Promise]] = {
         "archers, then choose the piece and its facing."
     ),
     "swap_help": _("Swap: click one of your pieces, then the neighbour to swap it with."),
+    "rapid_move_first": _("Move to {square} first, then turn"),
+    "rapid_turn_first": _("Turn to face {direction} first, then move"),
+    "rapid_then_move": _("Then move to {square}"),
+    "rapid_then_turn": _("Then turn to face {direction}"),
     "rapid_move_help": _(
         "Rapid move: move the piece and then turn it, or turn it first and then move it."
     ),

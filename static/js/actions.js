@@ -566,7 +566,7 @@ export class ActionBuilder {
     const options = this.fromSquare(square);
     const list = html("div", { class: "choice__buttons" });
     for (const d of options) {
-      let label = d.type === "swap" ? t("swap_with", { square: ActionBuilder.swapPartner(d, square) }) : describe(d);
+      let label = d.type === "swap" ? t("swap_with", { square: ActionBuilder.swapPartner(d, square) }) : this.rapidLabel(d) ?? describe(d);
       if (d.type === "rotate" || d.type === "select") label = `${arrow(d.direction, this.bottom)} ${label}`;
       list.append(decisionButton(d.text, label));
     }
@@ -577,6 +577,24 @@ export class ActionBuilder {
       list,
       html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel")),
     );
+  }
+
+  /**
+   * 高速移動 offers the order of its two steps on the piece: before the first step a move reads
+   * "move, then turn" and a turn "turn, then move"; afterwards the remaining step says "then".
+   */
+  rapidLabel(d) {
+    const ex = this.game.execution;
+    if (!ex || ex.card !== "RM") return null;
+    const first = !ex.mode;
+    if (d.type === "move") {
+      const square = d.intrude ? `${d.to}+` : d.to;
+      return t(first ? "rapid_move_first" : "rapid_then_move", { square });
+    }
+    if (d.type === "rotate") {
+      return t(first ? "rapid_turn_first" : "rapid_then_turn", { direction: directionLabel(d.direction) });
+    }
+    return null;
   }
 
   helpText() {

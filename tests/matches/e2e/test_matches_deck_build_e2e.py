@@ -194,7 +194,13 @@ def test_a_deck_build_game_through_the_board(match_server: Any, new_page: Any) -
             if card == "RM" and "rapid-move" not in shots_taken:
                 assert "Rapid move:" in page.locator(".action-panel__help").inner_text()
                 shots_taken.add("rapid-move")
+                # The piece's choices name the order of 高速移動's two steps.
+                click_square(page, text.split("-")[0])
+                choice = page.locator(".action-panel .choice").inner_text()
+                assert "first, then turn" in choice
+                assert "first, then move" in choice
                 shot(page, "rapid-move")
+                page.locator('.action-panel [data-command="cancel"]').click()
         decide(page, state, text)
         state = apply_action(state, parse_action(text))
         for each in pages.values():
