@@ -68,9 +68,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
-            if self.instance.start_position:
-                start = StartPosition.from_dict(self.instance.start_position)
-                self.fields["start_position_text"].initial = start.to_text()
+            self.fields["start_position_text"].initial = self.instance.start_position_text
 
     def clean_start_position_text(self) -> dict[str, Any] | None:
         """The dict form of the typed position (``None`` when empty); errors name the problem."""

@@ -27,6 +27,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from engine.start import StartPosition
+
 
 def new_lot_seed() -> int:
     """A fresh seed for the drawing of lots (published with the event, so lots are checkable)."""
@@ -176,6 +178,13 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def start_position_text(self) -> str:
+        """The event's fixed opening in its text form (docs/start-positions.md), or ""."""
+        if not self.start_position:
+            return ""
+        return StartPosition.from_dict(self.start_position).to_text()
 
 
 class EventRole(models.Model):

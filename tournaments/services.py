@@ -217,13 +217,24 @@ def _check_event_values(values: Mapping[str, Any]) -> None:
     if system == Event.PairingSystem.SWISS_TOP_CUT and size not in (4, 8, 16):
         raise TournamentError("invalid_top_cut")
     start = values.get("start_position")
-    if start:
-        try:
-            StartPosition.from_dict(start)
-        except StartPositionError as exc:
-            raise TournamentError("invalid_start_position", {"detail": exc.detail}) from None
-        if values.get("game_format", Event.Format.BASIC) != Event.Format.BASIC:
-            raise TournamentError("start_position_format")
+    if start and values.get("game_format", Event.Format.BASIC) != Event.Format.BASIC:
+        raise TournamentError("start_position_format")
+
+
+def _canonical_start(fields: dict[str, Any]) -> None:
+    """Store a start position in its canonical dict form (``None`` when empty), so that an
+    unchanged position compares equal; an invalid one raises ``invalid_start_position``."""
+    if "start_position" not in fields:
+        return
+    value = fields["start_position"]
+    if not value:
+        fields["start_position"] = None
+        return
+    try:
+        start = value if isinstance(value, StartPosition) else StartPosition.from_dict(value)
+    except StartPositionError as exc:
+        raise TournamentError("invalid_start_position", {"detail": exc.detail}) from None
+    fields["start_position"] = start.to_dict()
 
 
 @transaction.atomic
@@ -250,6 +261,7 @@ def event_create(
     )
     if fields.get("pairing_system") != Event.PairingSystem.SWISS_TOP_CUT:
         fields["top_cut_size"] = None
+    _canonical_start(fields)
     _check_event_values(fields)
     event = Event.objects.create(
         organiser=organiser, name=name, slug=slug, starts_on=starts_on, **fields
@@ -266,6 +278,7 @@ def event_update(*, actor: User, event: Event, **fields: Any) -> Event:
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
         raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    _canonical_start(fields)
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
     if "tiebreaks" in changed:
         changed["tiebreaks"] = _validate_tiebreaks(changed["tiebreaks"])

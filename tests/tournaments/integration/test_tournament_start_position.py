@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 from engine.start import StartPosition
 from engine.state import Phase
@@ -132,3 +133,43 @@ def test_the_form_shows_an_events_position_as_text(make_event: Any) -> None:
     event = make_event(name="Shown", start_position=start.to_dict())
     form = EventForm(instance=event)
     assert form.fields["start_position_text"].initial == start.to_text()
+
+
+def test_the_position_is_stored_in_canonical_form_and_shown_on_the_event_page(
+    client: Any, make_event: Any
+) -> None:
+    start = StartPosition.from_text(OPENING)
+    partial = {"red": {"pieces": ["Ic2N"]}, "blue": {"pieces": ["Ic6S"]}}
+    event = make_event(name="Canon", start_position=partial)
+    assert event.start_position == StartPosition.from_dict(partial).to_dict()
+    event = services.event_update(
+        actor=event.organiser, event=event, start_position=start.to_dict()
+    )
+    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    page = client.get(
+        reverse("tournaments:event_detail", args=[event.slug]),
+        headers={"accept-language": "en"},
+    ).content.decode()
+    assert "Start position" in page
+    assert "pieces Ib2N Ic2N Ac1N" not in page  # shown in canonical (square) order
+    assert "pieces Ac1N Ib2N Ic2N" in page
+
+
+def test_the_organiser_sees_the_error_on_the_settings_page(
+    client: Any, make_event: Any, password: str
+) -> None:
+    event = make_event(name="Typo Cup")
+    client.login(username=event.organiser.username, password=password)
+    url = reverse("tournaments:event_edit", args=[event.slug])
+    data = form_data(
+        name="Typo Cup", start_position_text="red: pieces Ic2N\nblue: lp 30; pieces Ic6S"
+    )
+    page = client.post(url, data, headers={"accept-language": "en"}).content.decode()
+    assert "start_lp" in page
+    event.refresh_from_db()
+    assert event.start_position is None
+    data["start_position_text"] = OPENING
+    response = client.post(url, data, headers={"accept-language": "en"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.start_position == StartPosition.from_text(OPENING).to_dict()
