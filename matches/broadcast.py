@@ -12,10 +12,12 @@ as the JSON ``frame``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 from typing import Any, Final
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
@@ -48,7 +50,45 @@ async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
         await layer.group_send(group, message)
 
 
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The server's event loop when this thread runs sync code for it (a consumer's service
+    call), else ``None`` (a Celery worker, the timeout scheduler, a management command)."""
+    local = SyncToAsync.threadlocal
+    if getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop: asyncio.AbstractEventLoop | None = getattr(local, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() else None
+
+
+_sending: set[asyncio.Task[None]] = set()  # strong references until each send is done
+
+
+def _spawn(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Start sending on the running loop (called in the loop's thread)."""
+    task = asyncio.get_running_loop().create_task(_send_logged(messages))
+    _sending.add(task)
+    task.add_done_callback(_sending.discard)
+
+
+async def _send_logged(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    try:
+        await _send_all(messages)
+    except Exception:
+        logger.exception("match broadcast failed")
+
+
 def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Hand the frames to the channel layer.
+
+    In a server process the sends are queued on the server's event loop and this thread goes
+    back to work at once (frames of one match keep their order: they are queued in commit
+    order, and the next decision of a match needs a client round trip). Elsewhere they are
+    sent before returning.
+    """
+    loop = _server_loop()
+    if loop is not None:
+        loop.call_soon_threadsafe(_spawn, messages)
+        return
     try:
         async_to_sync(_send_all)(messages)
     except Exception:  # a broadcast failure must not undo a committed change
