@@ -192,6 +192,15 @@ UI_LABELS: Final[dict[str, Promise]] = {
         "archers, then choose the piece and its facing."
     ),
     "swap_help": _("Swap: click one of your pieces, then the neighbour to swap it with."),
+    "crossbow_help": _(
+        "Rotate/Crossbow: turn pieces as with Rotate, or shoot with the crossbow range "
+        "(up to three squares ahead, or one to the left or right)."
+    ),
+    "light_infantry_help": _(
+        "Light infantry: an infantry moves one square, or exactly two squares forward; a shield "
+        "goes back to the stock."
+    ),
+    "rapid_fire_help": _("Rapid fire: the same archer shoots twice."),
     "rapid_move_first": _("Move to {square} first, then turn"),
     "rapid_turn_first": _("Turn to face {direction} first, then move"),
     "rapid_then_move": _("Then move to {square}"),

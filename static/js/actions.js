@@ -606,6 +606,9 @@ export class ActionBuilder {
     if (game.execution?.card === "SC") return t("scout_help");
     if (game.execution?.card === "RR") return t("route_help");
     if (game.execution?.card === "SW") return t("swap_help");
+    if (game.execution?.card === "RC") return t("crossbow_help");
+    if (game.execution?.card === "LI") return t("light_infantry_help");
+    if (game.execution?.card === "RP") return t("rapid_fire_help");
     if (game.phase === "deployment") return t("deploy_help");
     if (game.phase === "setup") {
       return this.decisions.some((d) => d.type === "general") ? t("setup_general_help") : t("setup_title");

@@ -20,13 +20,16 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from engine import GameState, Side, legal_actions
 from engine.formats import DeckOption, GameFormat, Variant
 from engine.state import Phase
+from engine.types import CardKind
 from matches.models import Match
 from matches.selectors import match_game_state, match_get_view
 from matches.services import match_create, match_submit_action
+from matches.views_ui import UI_LABELS
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +144,28 @@ def test_a_seats_view_never_holds_the_opponents_expansion_secrets(
         assert "prepare " not in text
         assert '"prepared"' not in text
         assert '"legal_actions"' not in text
+
+
+#: The rulebook's names of the expansion cards (RULES.md §12) and the English the page uses.
+EXPANSION_CARD_NAMES = {
+    "RM": ("高速移動", "Rapid move"),
+    "SB": ("兵站強化", "Supply boost"),
+    "RC": ("向き変更/強弩攻撃", "Rotate/Crossbow"),
+    "RR": ("援軍経路", "Reinforcement route"),
+    "LI": ("軽装歩兵", "Light infantry"),
+    "SC": ("伝令偵察/将軍偵察", "Scouting"),
+    "RP": ("連射", "Rapid fire"),
+    "SW": ("位置入替", "Swap"),
+    "LS": ("連環の計", "Linked stratagem"),
+}
+
+
+def test_every_card_and_phase_has_a_name_in_both_languages() -> None:
+    assert {card.value for card in CardKind} == {"MV", "RS", "FN", "RF"} | set(EXPANSION_CARD_NAMES)
+    for code, (japanese, english) in EXPANSION_CARD_NAMES.items():
+        with translation.override("ja"):
+            assert str(UI_LABELS[f"card_{code}"]) == japanese
+        with translation.override("en"):
+            assert str(UI_LABELS[f"card_{code}"]) == english
+    for phase in Phase:
+        assert f"phase_{phase.value}" in UI_LABELS
