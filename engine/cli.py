@@ -104,7 +104,10 @@ def replay_record(record: GameRecord, out: TextIO | None = None) -> Replayed:
 
     With ``out`` each decision and the resulting board are printed as they are applied.
     """
-    state = new_game(format=record.format, rulings=record.rulings)
+    try:
+        state = new_game(format=record.format, rulings=record.rulings, start=record.start)
+    except EngineError as exc:
+        raise RecordError(f"the record's start position: {exc.detail} [{exc.code}]") from None
     states = [state]
     actions: list[Action] = []
     if out is not None:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import ArrangeCards, ChooseGeneral
+from engine.cli import replay_record
 from engine.formats import GameFormat
 from engine.observation import observe
 from engine.playout import check_invariants
@@ -234,6 +235,7 @@ def test_a_record_replays_a_preset_game() -> None:
     loaded = GameRecord.from_json(record.to_json())
     assert loaded == record
     assert replay(loaded) == states
+    assert replay_record(loaded).states == tuple(states)  # the command line's replay too
     # Without the start position the same decisions do not replay: the record needs it.
     with pytest.raises(ReplayError) as caught:
         replay(replace(record, start=None))
