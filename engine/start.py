@@ -77,6 +77,7 @@ PRESET_LP = 0
 
 _PIECE = re.compile(r"^([IAC])(-?)([a-g][1-7])([NESW])$")
 _SEGMENTS = ("lp", "pieces", "fences", "cards")
+_SIDE_KEYS = frozenset({"lp", "pieces", "fences", "hand", "deck"})
 
 
 class StartPositionError(EngineError):
@@ -186,8 +187,7 @@ class StartPosition:
         sides: list[PresetSide] = []
         for side in Side:
             entry = data[side.label]
-            unknown = set(entry) - {"lp", "pieces", "fences", "hand", "deck"} if entry else set()
-            if not isinstance(entry, dict) or unknown:
+            if not isinstance(entry, dict) or set(entry) - _SIDE_KEYS:
                 raise StartPositionError("start_syntax", f"bad {side.label} side: {entry!r}")
             try:
                 pieces.extend(PresetPiece.parse(str(t), side) for t in entry.get("pieces", ()))

@@ -188,9 +188,20 @@ def test_a_shield_on_an_archer_is_refused() -> None:
     assert caught.value.code == "start_shield"
 
 
-def test_the_dict_form_refuses_unknown_fields() -> None:
-    data = starter().to_dict()
-    data["red"]["colour"] = "red"
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"red": 5},
+        {"blue": []},
+        {"green": {}},
+        {"red": {"pieces": ["Ic2N"], "colour": "red"}},
+        {"red": {"pieces": ["Ic2N"], "lp": "3"}},
+        {"red": {"pieces": ["Ic2N"], "hand": ["XX"]}},
+        {"red": {"pieces": ["Ic2N"], "fences": ["c9N"]}},
+    ],
+)
+def test_the_dict_form_refuses_malformed_data(change: dict[str, object]) -> None:
+    data = starter().to_dict() | change
     with pytest.raises(StartPositionError) as caught:
         StartPosition.from_dict(data)
     assert caught.value.code == "start_syntax"
