@@ -145,6 +145,11 @@ function cardCount(n) {
   return n === 1 ? t("card_count_one") : t("cards_count", { n });
 }
 
+/** A name with a long word ("Reinforcement", "Crossbow"): set smaller in narrow queue slots. */
+function isLongName(label) {
+  return label.split(/[\s/]+/).some((word) => word.length > 7);
+}
+
 /** A card as a small chip; `code` null draws the back of a card nobody may see. */
 export function cardChip(code, { faceDown = false, action = null } = {}) {
   if (code === null || code === undefined) {
@@ -154,7 +159,7 @@ export function cardChip(code, { faceDown = false, action = null } = {}) {
   return html(
     "span",
     {
-      class: `card-chip card-chip--${code}${faceDown ? " card-chip--down" : ""}`,
+      class: `card-chip card-chip--${code}${faceDown ? " card-chip--down" : ""}${isLongName(label) ? " card-chip--long" : ""}`,
       title: faceDown ? `${label} (${t("face_down")})` : label,
       dataset: action ? { action } : undefined,
     },
