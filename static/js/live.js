@@ -107,7 +107,11 @@ function drawNotice() {
   if (view.clock?.paused && view.status === "running") messages.push(t("clock_paused"));
   if (view.status === "running") {
     if (me) {
-      if (view.presence && view.presence[otherSide(me)] === false) messages.push(t("opponent_disconnected"));
+      if (view.presence && view.presence[otherSide(me)] === false) {
+        // In an untimed segment (draft, preparation) no clock runs, so do not say it does.
+        const untimed = Boolean(view.game?.expansion?.untimed);
+        messages.push(untimed ? t("player_disconnected", { side: t(`side_${otherSide(me)}`) }) : t("opponent_disconnected"));
+      }
     } else {
       messages.push(t("spectating"));
       for (const side of ["red", "blue"]) {
