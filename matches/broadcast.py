@@ -120,12 +120,21 @@ def match_broadcast_on_commit(match: Match, *, history_from: int) -> None:
     transaction.on_commit(send)
 
 
-def presence_broadcast(*, match_id: int, ply: int, seat: str, connected: bool) -> None:
-    """Tell every audience that ``seat`` connected (first socket) or disconnected (last)."""
+def presence_messages(
+    *, match_id: int, ply: int, seat: str, connected: bool
+) -> list[tuple[str, dict[str, Any]]]:
+    """The group messages telling every audience that ``seat`` connected (its first socket)
+    or disconnected (its last one)."""
     frame = {"type": "presence", "ply": ply, "seat": seat, "connected": connected}
-    _send(
-        [
-            (group_name(match_id, audience), {"type": GROUP_MESSAGE_TYPE, "frame": frame})
-            for audience in AUDIENCES
-        ]
+    return [
+        (group_name(match_id, audience), {"type": GROUP_MESSAGE_TYPE, "frame": frame})
+        for audience in AUDIENCES
+    ]
+
+
+async def presence_broadcast(*, match_id: int, ply: int, seat: str, connected: bool) -> None:
+    """Send ``presence_messages`` and wait until the channel layer has them (the consumer
+    announces an arrival before joining its own group, so it never hears itself)."""
+    await _send_logged(
+        presence_messages(match_id=match_id, ply=ply, seat=seat, connected=connected)
     )

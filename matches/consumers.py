@@ -31,7 +31,7 @@ from matches import services
 from matches.broadcast import audience_of, group_name, presence_broadcast
 from matches.errors import MatchError, error_payload
 from matches.models import Match
-from matches.presence import presence_join, presence_leave
+from matches.presence import presence_join, presence_leave, presence_scope
 from matches.selectors import match_get_view, match_resolve_seat
 
 CLOSE_BAD_TOKEN = 4403
@@ -88,46 +88,56 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.language = _language(self.scope)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [""])[0]
-        refused = await in_thread(self._identify)(token)
+        refused, announce_at = await in_thread(self._identify)(token)
         if refused is not None:
             await self.accept()
             await self.close(code=refused)
             return
+        if announce_at is not None and self.seat is not None:
+            # Announced before joining the group: a socket never hears its own arrival.
+            await presence_broadcast(
+                match_id=self.match_id, ply=announce_at, seat=self.seat, connected=True
+            )
         self.group = group_name(self.match_id, audience_of(self.seat))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         # Read after joining the group: no update can fall between the snapshot and the group.
         await self.send_json(await in_thread(self._snapshot)())
 
-    def _identify(self, token: str) -> int | None:
-        """Resolve the seat and announce it; a close code if the connection is refused."""
+    def _identify(self, token: str) -> tuple[int | None, int | None]:
+        """Resolve the seat and count it present: ``(close code if refused, ply to announce
+        the seat's arrival at if this is its first socket)``."""
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
-            return CLOSE_NOT_FOUND
+            return CLOSE_NOT_FOUND, None
         try:
             self.seat = match_resolve_seat(match=match, user=self.user, token=token)
         except MatchError:
-            return CLOSE_BAD_TOKEN
-        # Announced before joining the group: a socket never hears its own arrival.
-        if self.seat is not None and presence_join(match_id=self.match_id, seat=self.seat):
-            presence_broadcast(
-                match_id=self.match_id, ply=match.ply, seat=self.seat, connected=True
-            )
-        return None
+            return CLOSE_BAD_TOKEN, None
+        self.presence_scope = presence_scope(match)
+        if self.seat is not None and presence_join(scope=self.presence_scope, seat=self.seat):
+            return None, match.ply
+        return None, None
 
     async def disconnect(self, code: int) -> None:
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.seat is not None:
-            await in_thread(self._leave)()
-
-    def _leave(self) -> None:
-        if self.seat is not None and presence_leave(match_id=self.match_id, seat=self.seat):
-            ply = Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
-            presence_broadcast(
-                match_id=self.match_id, ply=ply or 0, seat=self.seat, connected=False
+        if self.seat is None:
+            return
+        ply = await in_thread(self._leave)()
+        if ply is not None:
+            await presence_broadcast(
+                match_id=self.match_id, ply=ply, seat=self.seat, connected=False
             )
+
+    def _leave(self) -> int | None:
+        """Count the seat's socket gone; the ply to announce its departure at if it was the
+        seat's last socket."""
+        if self.seat is not None and presence_leave(scope=self.presence_scope, seat=self.seat):
+            ply = Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
+            return ply or 0
+        return None
 
     async def match_frame(self, event: dict[str, Any]) -> None:
         """A frame from the group (``matches.broadcast``): pass it on."""

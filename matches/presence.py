@@ -3,12 +3,14 @@
 Counts live in the Django cache (Redis in production, so every server process sees the same
 counts; local memory on the embedded default, where there is one process). A seat is
 *connected* while its count is positive. Counts expire after a day so that a crashed server
-cannot leave a seat "connected" forever.
+cannot leave a seat "connected" forever. Keys are made from ``presence_scope(match)``, the id
+plus a piece of the match's random seat token, so a database restored or recreated with the
+same ids (a test run, a restore) never inherits another match's counts.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from django.core.cache import cache
 
@@ -16,13 +18,18 @@ TTL_SECONDS: Final = 24 * 60 * 60
 SEAT_LABELS: Final = ("red", "blue")
 
 
-def _key(match_id: int, seat: str) -> str:
-    return f"matches:presence:{match_id}:{seat}"
+def presence_scope(match: Any) -> str:
+    """The cache namespace of one match's presence counts."""
+    return f"{match.pk}-{match.red_token[:12]}"
 
 
-def presence_join(*, match_id: int, seat: str) -> bool:
+def _key(scope: str, seat: str) -> str:
+    return f"matches:presence:{scope}:{seat}"
+
+
+def presence_join(*, scope: str, seat: str) -> bool:
     """Count one more connection of ``seat``; True when it is the seat's first."""
-    key = _key(match_id, seat)
+    key = _key(scope, seat)
     if cache.add(key, 1, TTL_SECONDS):
         return True
     try:
@@ -33,9 +40,9 @@ def presence_join(*, match_id: int, seat: str) -> bool:
     return count == 1
 
 
-def presence_leave(*, match_id: int, seat: str) -> bool:
+def presence_leave(*, scope: str, seat: str) -> bool:
     """Count one connection of ``seat`` fewer; True when it was the seat's last."""
-    key = _key(match_id, seat)
+    key = _key(scope, seat)
     try:
         count = cache.decr(key)
     except ValueError:
@@ -46,7 +53,7 @@ def presence_leave(*, match_id: int, seat: str) -> bool:
     return False
 
 
-def presence_get(*, match_id: int) -> dict[str, bool]:
+def presence_get(*, scope: str) -> dict[str, bool]:
     """``{"red": bool, "blue": bool}``."""
-    values = cache.get_many([_key(match_id, seat) for seat in SEAT_LABELS])
-    return {seat: (values.get(_key(match_id, seat)) or 0) > 0 for seat in SEAT_LABELS}
+    values = cache.get_many([_key(scope, seat) for seat in SEAT_LABELS])
+    return {seat: (values.get(_key(scope, seat)) or 0) > 0 for seat in SEAT_LABELS}

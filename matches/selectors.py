@@ -21,7 +21,7 @@ from engine.start import StartPosition
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent, Seat
 from matches.permissions import user_can_arbitrate
-from matches.presence import presence_get
+from matches.presence import presence_get, presence_scope
 
 SEAT_LABELS: Final = ("red", "blue")  # index = clock seat = engine Side value
 _STATE_CACHE_ATTR: Final = "_game_state_cache"
@@ -162,7 +162,7 @@ def match_get_view(
         "history_from": history_from,
         "history": _history(match, viewer, history_from) if online else [],
         "result": match_result(match),
-        "presence": presence_get(match_id=match.pk) if with_presence else None,
+        "presence": presence_get(scope=presence_scope(match)) if with_presence else None,
         "otb": (
             None
             if online

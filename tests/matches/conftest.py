@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from matches.models import Match
 
 
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer() -> None:
+    """Each test gets its own channel-layer instance: the Redis layer binds its locks and
+    connection pools to the event loop that first used them, and every async test has a loop
+    of its own."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def clock_at() -> Clock:
     return Clock()
