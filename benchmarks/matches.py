@@ -11,7 +11,7 @@ What it does, on 127.0.0.1 only:
    Celery timeout tasks) on a separate database (``--database``, created and migrated);
 2. ``--servers`` daphne processes serving ``benchmarks/matches_asgi.py`` (the site plus two
    bare WebSocket routes), a Celery worker (timeout checks at the flag deadline) and Celery
-   beat (the sweep);
+   beat (the sweep) — or, with ``--timeouts inprocess``, each server's own scheduler thread;
 3. **baseline**: ``--games`` pairs of sockets exchange frames through the bare routes with the
    same pacing as the games: *echo* (the server sends the frame back) and *relay* (the frame
    goes through the Redis channel layer to both sockets of the pair);
@@ -59,11 +59,12 @@ LAYERS = {
 }
 
 
-def settings_env(database_url: str, redis_url: str, layer: str) -> dict[str, str]:
+def settings_env(database_url: str, redis_url: str, layer: str, timeouts: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         {
             "CHANNEL_LAYER_BACKEND": LAYERS[layer],
+            "MATCH_TIMEOUT_BACKEND": timeouts,
             "DJANGO_SETTINGS_MODULE": "config.settings.production",
             "DJANGO_SECRET_KEY": "benchmark-only-not-secret",
             "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
@@ -132,43 +133,19 @@ def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str
                 )
             )
             urls.append(f"http://{HOST}:{port}")
-        processes.append(
+        celery_commands = [
+            ["worker", "-l", "warning", "-P", "threads", "-c", "4"],
+            ["beat", "-l", "warning", "-s", str(Path(args.log).with_suffix(".beat"))],
+        ]
+        processes.extend(
             subprocess.Popen(  # noqa: S603 - the venv's celery, fixed arguments
-                [
-                    str(bin_dir / "celery"),
-                    "-A",
-                    "config",
-                    "worker",
-                    "-l",
-                    "warning",
-                    "-P",
-                    "threads",
-                    "-c",
-                    "4",
-                ],
+                [str(bin_dir / "celery"), "-A", "config", *command],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
                 stderr=log,
             )
-        )
-        processes.append(
-            subprocess.Popen(  # noqa: S603 - the venv's celery, fixed arguments
-                [
-                    str(bin_dir / "celery"),
-                    "-A",
-                    "config",
-                    "beat",
-                    "-l",
-                    "warning",
-                    "-s",
-                    str(Path(args.log).with_suffix(".beat")),
-                ],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=log,
-            )
+            for command in (celery_commands if args.timeouts == "celery" else [])
         )
         for index in range(args.servers):
             wait_for_port(args.port + index)
@@ -453,6 +430,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8701)
     parser.add_argument("--skip-baseline", action="store_true")
     parser.add_argument(
+        "--timeouts",
+        choices=["celery", "inprocess"],
+        default="celery",
+        help="flag adjudication: Celery worker + beat, or each server's in-process scheduler",
+    )
+    parser.add_argument(
         "--channel-layer",
         choices=sorted(LAYERS),
         default="core",
@@ -465,7 +448,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    env = settings_env(args.database_url, args.redis_url, args.channel_layer)
+    env = settings_env(args.database_url, args.redis_url, args.channel_layer, args.timeouts)
     prepare_database(args, env)
     os.environ.update(env)
     import django
@@ -476,6 +459,7 @@ def main() -> None:
     print(
         f"{args.games} concurrent games, {args.servers} daphne processes, think {args.think_ms} ms "
         f"± 50 %, {args.seconds:.0f} s, {args.channel_layer} channel layer, "
+        f"{args.timeouts} time-outs, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}"
     )
     with services(args, env) as urls:
