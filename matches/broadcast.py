@@ -6,13 +6,14 @@ group receives its own view, computed once per group by ``selectors.match_get_vi
 view never reaches another group. Every frame carries the match's ``ply``.
 
 Nothing is sent before commit (``transaction.on_commit``): a rolled-back change is never seen.
-Consumers relay a group message ``{"type": "match.frame", "frame": {...}}`` to their socket
-as the JSON ``frame``.
+Consumers relay a group message ``{"type": "match.frame", "text": "..."}`` to their socket as
+is: each frame is encoded to JSON once, here, not once per socket.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 from typing import Any, Final
@@ -29,6 +30,11 @@ logger = logging.getLogger(__name__)
 
 AUDIENCES: Final = ("red", "blue", "watch")
 GROUP_MESSAGE_TYPE: Final = "match.frame"
+
+
+def group_message(frame: dict[str, Any]) -> dict[str, Any]:
+    """The channel-layer message carrying ``frame``, already encoded as the socket's text."""
+    return {"type": GROUP_MESSAGE_TYPE, "text": json.dumps(frame, separators=(",", ":"))}
 
 
 def group_name(match_id: int, audience: str) -> str:
@@ -115,7 +121,7 @@ def match_broadcast_on_commit(match: Match, *, history_from: int) -> None:
 
     def send() -> None:
         frames = match_frames(match, history_from=history_from)
-        _send([(group, {"type": GROUP_MESSAGE_TYPE, "frame": frame}) for group, frame in frames])
+        _send([(group, group_message(frame)) for group, frame in frames])
 
     transaction.on_commit(send)
 
@@ -127,7 +133,7 @@ def presence_messages(
     or disconnected (its last one)."""
     frame = {"type": "presence", "ply": ply, "seat": seat, "connected": connected}
     return [
-        (group_name(match_id, audience), {"type": GROUP_MESSAGE_TYPE, "frame": frame})
+        (group_name(match_id, audience), group_message(frame))
         for audience in AUDIENCES
     ]
 

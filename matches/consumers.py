@@ -141,7 +141,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def match_frame(self, event: dict[str, Any]) -> None:
         """A frame from the group (``matches.broadcast``): pass it on."""
-        await self.send_json(event["frame"])
+        await self.send(text_data=event["text"])
 
     # --------------------------------------------------------------------- requests
 

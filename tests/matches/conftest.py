@@ -8,6 +8,7 @@ consumer tests, which use the real (in-memory or Redis) layer.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -75,7 +76,7 @@ def sent_frames(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, An
     sent: list[tuple[str, dict[str, Any]]] = []
 
     def capture(messages: list[tuple[str, dict[str, Any]]]) -> None:
-        sent.extend((group, message["frame"]) for group, message in messages)
+        sent.extend((group, json.loads(message["text"])) for group, message in messages)
 
     monkeypatch.setattr(broadcast, "_send", capture)
     return sent
