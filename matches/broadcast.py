@@ -132,10 +132,7 @@ def presence_messages(
     """The group messages telling every audience that ``seat`` connected (its first socket)
     or disconnected (its last one)."""
     frame = {"type": "presence", "ply": ply, "seat": seat, "connected": connected}
-    return [
-        (group_name(match_id, audience), group_message(frame))
-        for audience in AUDIENCES
-    ]
+    return [(group_name(match_id, audience), group_message(frame)) for audience in AUDIENCES]
 
 
 async def presence_broadcast(*, match_id: int, ply: int, seat: str, connected: bool) -> None:
