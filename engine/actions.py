@@ -38,10 +38,13 @@ Expansion formats (docs/expansion.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .errors import InvalidActionError
 from .types import (
     CARD_ORDER,
+    DIRECTIONS,
+    SQUARES,
     CardKind,
     Direction,
     Edge,
@@ -343,6 +346,42 @@ Action = (
     | ScoutGeneral
     | Swap
 )
+
+
+# -- Shared action values ----------------------------------------------------------------------
+#
+# Actions are immutable values compared by their fields, so one instance of each can serve every
+# game: ``legal_actions`` hands out these, built once here, instead of building thousands of
+# equal objects per game. Index them as ``MOVES[origin][target]``, ``ROTATIONS[square][facing]``
+# and so on.
+
+#: ``MOVES[origin][target]``: the move without intrusion; ``INTRUDING_MOVES`` the one with it.
+MOVES: Final = tuple(tuple(MovePiece(o, t) for t in SQUARES) for o in SQUARES)
+INTRUDING_MOVES: Final = tuple(tuple(MovePiece(o, t, True) for t in SQUARES) for o in SQUARES)
+#: ``SHOTS[origin][target]``.
+SHOTS: Final = tuple(tuple(Shoot(o, t) for t in SQUARES) for o in SQUARES)
+#: ``ROTATIONS[square][facing]`` and ``SELECTIONS[square][direction]``.
+ROTATIONS: Final = tuple(tuple(Rotate(sq, d) for d in DIRECTIONS) for sq in SQUARES)
+SELECTIONS: Final = tuple(tuple(SelectLeader(sq, d) for d in DIRECTIONS) for sq in SQUARES)
+#: ``TURNS[square][facing]``: the three rotations of a piece facing ``facing``, in N, E, S, W order.
+TURNS: Final = tuple(
+    tuple(tuple(r for r in ROTATIONS[sq] if r.facing is not facing) for facing in DIRECTIONS)
+    for sq in SQUARES
+)
+#: ``DEPLOYS[kind][square][facing]`` and ``REINFORCEMENTS[kind][square][facing]``.
+DEPLOYS: Final = {
+    kind: tuple(tuple(Deploy(kind, sq, d) for d in DIRECTIONS) for sq in SQUARES)
+    for kind in PieceKind
+}
+REINFORCEMENTS: Final = {
+    kind: tuple(tuple(Reinforce(kind, sq, d) for d in DIRECTIONS) for sq in SQUARES)
+    for kind in PieceKind
+}
+#: ``PLAYS[card]``, and the two ways to close the command step.
+PLAYS: Final = {card: PlayCard(card) for card in CardKind}
+END: Final = EndCommand()
+DISPATCH: Final = EndCommand(dispatch=True)
+FINISH: Final = FinishChain()
 
 
 def _cards(text: str) -> tuple[CardKind, ...]:

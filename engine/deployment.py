@@ -14,12 +14,11 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, permutations
 
-from .actions import Action, ArrangeCards, ChooseGeneral, Deploy, DeployFence
+from .actions import DEPLOYS, Action, ArrangeCards, ChooseGeneral, DeployFence
 from .state import GameState, Phase, evolve
 from .types import (
     CAMPS,
     CARD_ORDER,
-    DIRECTIONS,
     FENCE_COST,
     PIECE_COST,
     CardKind,
@@ -51,10 +50,10 @@ def _free_camp_edges(state: GameState, side: Side) -> list[Edge]:
 def deployment_actions(state: GameState, side: Side) -> list[Action]:
     empty = [sq for sq in sorted(CAMPS[side]) if state.board[sq] is None]
     result: list[Action] = [
-        Deploy(kind, sq, d)
+        deploy
         for kind in _affordable_kinds(state, side)
         for sq in empty
-        for d in DIRECTIONS
+        for deploy in DEPLOYS[kind][sq]
     ]
     result.extend(DeployFence(e) for e in _free_camp_edges(state, side))
     return result

@@ -22,6 +22,14 @@ from collections.abc import Iterator
 
 from . import effects
 from .actions import (
+    FINISH,
+    INTRUDING_MOVES,
+    MOVES,
+    REINFORCEMENTS,
+    ROTATIONS,
+    SELECTIONS,
+    SHOTS,
+    TURNS,
     Action,
     FinishChain,
     MovePiece,
@@ -32,8 +40,8 @@ from .actions import (
     Shoot,
 )
 from .geometry import (
-    BASIC_SHOT,
-    CROSSBOW_SHOT,
+    BASIC_SHOT_REACH,
+    CROSSBOW_SHOT_REACH,
     Arrival,
     fence_edges,
     move_directions,
@@ -43,7 +51,6 @@ from .geometry import (
 from .state import Execution, GameState, Mode, Phase, Piece, evolve
 from .types import (
     CAMPS,
-    DIRECTIONS,
     EDGE_TOWARDS,
     INTRUSION_SQUARES,
     NEXT_SQUARE,
@@ -103,11 +110,10 @@ def moves_in(
         occupant = board[target]
         if occupant is not None and occupant.owner is side:
             return []
-        step_moves = [MovePiece(origin, target)]
         bounce = occupant is not None and occupant.shield and not cavalry
         if not bounce and target in targets and piece.letter != state.sides[side].general:
-            step_moves.append(MovePiece(origin, target, intrude=True))
-        return step_moves
+            return [MOVES[origin][target], INTRUDING_MOVES[origin][target]]
+        return [MOVES[origin][target]]
     may_intrude = piece.letter != state.sides[side].general  # §7.1: the general never intrudes
     result: list[MovePiece] = []
     for option in move_options(
@@ -117,9 +123,9 @@ def moves_in(
         direction,
         stop_at_side_fence=state.rulings.cavalry_stops_at_side_fence,
     ):
-        result.append(MovePiece(origin, option.target))
+        result.append(MOVES[origin][option.target])
         if may_intrude and option.arrival is not Arrival.BOUNCE and option.target in targets:
-            result.append(MovePiece(origin, option.target, intrude=True))
+            result.append(INTRUDING_MOVES[origin][option.target])
     return result
 
 
@@ -131,6 +137,15 @@ def _apply_move(state: GameState, action: MovePiece) -> GameState:
         intrude=action.intrude,
         bounce_turns=state.rulings.bounce_turns_attacker,
     )
+
+
+def _has_partner(board: tuple[Piece | None, ...], sq: Square, piece: Piece) -> bool:
+    """Whether an own piece of the same kind stands orthogonally next to ``piece`` on ``sq``."""
+    for neighbour in neighbours(sq):
+        other = board[neighbour]
+        if other is not None and other.owner is piece.owner and other.kind is piece.kind:
+            return True
+    return False
 
 
 def partners_of(
@@ -183,7 +198,7 @@ def _reinforcements(state: GameState, side: Side) -> list[Action]:
     if not kinds:
         return []
     empty = [sq for sq in sorted(CAMPS[side]) if state.board[sq] is None]
-    return [Reinforce(k, sq, d) for k in kinds for sq in empty for d in DIRECTIONS]
+    return [r for k in kinds for sq in empty for r in REINFORCEMENTS[k][sq]]
 
 
 def leader_actions(state: GameState) -> list[Action]:
@@ -206,23 +221,20 @@ def _iter_leader_actions(state: GameState) -> Iterator[Action]:
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
-            has_partner = any(
-                (n := state.board[nb]) is not None and n.owner is side and n.kind is piece.kind
-                for nb in neighbours(sq)
-            )
+            has_partner = _has_partner(state.board, sq, piece)
             for direction in move_directions(piece):
                 moves = moves_in(state, sq, direction)
                 yield from moves
                 if has_partner and (moves or _selectable_behind_partner(state, sq, direction)):
-                    yield SelectLeader(sq, direction)
+                    yield SELECTIONS[sq][direction]
     elif card is CardKind.ROTATE_SHOOT:
         enemy_fences = state.sides[side.opponent].fences
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
-            yield from (Rotate(sq, d) for d in DIRECTIONS if d is not piece.facing)
+            yield from TURNS[sq][piece.facing]
             if piece.kind is PieceKind.ARCHER:
-                yield from (Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
+                yield from (SHOTS[sq][t] for t in shot_targets(state.board, enemy_fences, sq))
     elif card is CardKind.FENCE:
         yield from _fence_actions(state, side, own)
     elif card is CardKind.REINFORCE:
@@ -232,10 +244,10 @@ def _iter_leader_actions(state: GameState) -> Iterator[Action]:
         for sq in own:
             piece = state.board[sq]
             assert piece is not None
-            yield from (Rotate(sq, d) for d in DIRECTIONS if d is not piece.facing)
+            yield from TURNS[sq][piece.facing]
             if piece.kind is PieceKind.ARCHER:
-                targets = shot_targets(state.board, enemy_fences, sq, CROSSBOW_SHOT)
-                yield from (Shoot(sq, t) for t in targets)
+                targets = shot_targets(state.board, enemy_fences, sq, CROSSBOW_SHOT_REACH)
+                yield from (SHOTS[sq][t] for t in targets)
     else:
         yield from expansion_cards.leader_actions(state, side, card)
 
@@ -283,18 +295,16 @@ def follow_actions(state: GameState) -> list[Action]:
         for sq in partner_squares:
             piece = state.board[sq]
             if piece is not None and piece.facing is not execution.direction:  # R3
-                result.append(Rotate(sq, execution.direction))
+                result.append(ROTATIONS[sq][execution.direction])
     elif mode is Mode.SHOOT or mode is Mode.CROSSBOW:
         enemy_fences = state.sides[side.opponent].fences
-        offsets = CROSSBOW_SHOT if mode is Mode.CROSSBOW else BASIC_SHOT
+        reach = CROSSBOW_SHOT_REACH if mode is Mode.CROSSBOW else BASIC_SHOT_REACH
         for sq in partner_squares:
-            result.extend(
-                Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq, offsets)
-            )
+            result.extend(SHOTS[sq][t] for t in shot_targets(state.board, enemy_fences, sq, reach))
     elif mode is Mode.FENCE:
         result.extend(_fence_actions(state, side, partner_squares))
     if execution.leader_done:
-        result.append(FinishChain())
+        result.append(FINISH)
     return result
 
 

@@ -31,8 +31,13 @@ from collections.abc import Iterator
 from . import effects
 from . import execution as basic
 from .actions import (
+    FINISH,
+    INTRUDING_MOVES,
+    MOVES,
+    ROTATIONS,
+    SHOTS,
+    TURNS,
     Action,
-    FinishChain,
     MovePiece,
     Rotate,
     RouteReinforce,
@@ -100,7 +105,7 @@ def leader_actions(state: GameState, side: Side, card: CardKind) -> Iterator[Act
             piece = state.board[sq]
             assert piece is not None
             if piece.kind is PieceKind.ARCHER:
-                yield from (Shoot(sq, t) for t in shot_targets(state.board, enemy_fences, sq))
+                yield from (SHOTS[sq][t] for t in shot_targets(state.board, enemy_fences, sq))
     elif card is CardKind.SWAP and lp >= SWAP_COST:
         yield from _swaps(state, side)
 
@@ -118,7 +123,7 @@ def _rapid_move_starts(state: GameState, side: Side) -> Iterator[Action]:
             turned_piece = turned.board[sq]
             assert turned_piece is not None
             if any(basic.moves_in(turned, sq, d) for d in move_directions(turned_piece)):
-                yield Rotate(sq, facing)
+                yield ROTATIONS[sq][facing]
 
 
 def _routes(state: GameState, side: Side) -> Iterator[Action]:
@@ -174,9 +179,9 @@ def light_moves(state: GameState, origin: Square, direction: Direction) -> list[
     may_intrude = piece.letter != state.sides[side].general
     result: list[MovePiece] = []
     for target, bounce in targets:
-        result.append(MovePiece(origin, target))
+        result.append(MOVES[origin][target])
         if may_intrude and not bounce and target in intrusion_targets(side):
-            result.append(MovePiece(origin, target, intrude=True))
+            result.append(INTRUDING_MOVES[origin][target])
     return result
 
 
@@ -266,7 +271,7 @@ def follow_actions(state: GameState, execution: Execution) -> list[Action]:
             return []
         piece = state.board[leader]
         assert piece is not None
-        return [Rotate(leader, d) for d in DIRECTIONS if d is not piece.facing]
+        return list(TURNS[leader][piece.facing])
     if mode is Mode.RAPID_MOVE:
         if leader is None:
             return []
@@ -277,7 +282,7 @@ def follow_actions(state: GameState, execution: Execution) -> list[Action]:
         if leader is None or execution.leader_done:
             return []
         fences = state.sides[state.board[leader].owner.opponent].fences  # type: ignore[union-attr]
-        return [Shoot(leader, t) for t in shot_targets(state.board, fences, leader)]
+        return [SHOTS[leader][t] for t in shot_targets(state.board, fences, leader)]
     assert mode is Mode.LIGHT and execution.direction is not None
     result: list[Action] = []
     for letter in execution.partners:
@@ -285,7 +290,7 @@ def follow_actions(state: GameState, execution: Execution) -> list[Action]:
         if sq is not None:
             result.extend(light_moves(state, sq, execution.direction))
     if result:
-        result.append(FinishChain())
+        result.append(FINISH)
     return result
 
 

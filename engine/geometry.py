@@ -10,16 +10,19 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from .state import Piece
 from .types import (
+    EDGE_TOWARDS,
+    NEXT_SQUARE,
+    OPPOSITE,
+    SQUARES,
     Direction,
     Edge,
     PieceKind,
     Side,
     Square,
-    edge_between,
-    edge_of,
     edge_squares,
     square_edges,
     step,
@@ -44,7 +47,7 @@ class MoveOption:
 
 def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
     """True when any edge of ``sq`` carries one of ``fences`` (the edge model, §10.2)."""
-    return any(e in fences for e in square_edges(sq))
+    return not fences.isdisjoint(square_edges(sq))
 
 
 _ALL_DIRECTIONS = tuple(Direction)
@@ -86,8 +89,8 @@ def move_options(
     mover = board[origin]
     assert mover is not None
     if mover.kind is not PieceKind.CAVALRY or direction is not mover.facing:
-        target = step(origin, direction)
-        if target is None or edge_between(origin, target) in enemy_fences:
+        target = NEXT_SQUARE[origin][direction]
+        if target is None or EDGE_TOWARDS[origin][direction] in enemy_fences:
             return
         arrival = _arrival(mover, board[target])
         if arrival is not None:
@@ -95,8 +98,8 @@ def move_options(
         return
     passed_over = False
     current = origin
-    while (nxt := step(current, direction)) is not None:
-        if edge_of(current, direction) in enemy_fences:
+    while (nxt := NEXT_SQUARE[current][direction]) is not None:
+        if EDGE_TOWARDS[current][direction] in enemy_fences:
             return
         occupant = board[nxt]
         if occupant is not None and occupant.owner is not mover.owner:
@@ -105,7 +108,7 @@ def move_options(
         fenced = (
             has_fence_of(enemy_fences, nxt)
             if stop_at_side_fence
-            else edge_of(nxt, direction) in enemy_fences
+            else EDGE_TOWARDS[nxt][direction] in enemy_fences
         )
         if occupant is None:
             yield MoveOption(nxt, Arrival.EMPTY)
@@ -122,6 +125,8 @@ def move_options(
 BASIC_SHOT: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (1, -1), (1, 1), (0, -1), (0, 1))
 #: 強弩攻撃 (六韜 3, §9.2): F, 2F, 3F, L, R; no diagonals.
 CROSSBOW_SHOT: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 0), (0, -1), (0, 1))
+# Fence card range squares as (forward, right) offsets (§7.3): F, L, R, F+L, F+R.
+FENCE_RANGE: tuple[tuple[int, int], ...] = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1))
 
 
 def relative_square(origin: Square, facing: Direction, forward: int, right: int) -> Square | None:
@@ -133,6 +138,30 @@ def relative_square(origin: Square, facing: Direction, forward: int, right: int)
     return sq
 
 
+#: ``reach[origin][facing]``: the squares of a range seen from ``origin``, in offset order.
+Reach = tuple[tuple[tuple[Square, ...], ...], ...]
+
+
+def _reach(offsets: tuple[tuple[int, int], ...]) -> Reach:
+    """The on-board squares of the range ``offsets`` from every square, for every facing."""
+    return tuple(
+        tuple(
+            tuple(
+                sq
+                for forward, right in offsets
+                if (sq := relative_square(origin, facing, forward, right)) is not None
+            )
+            for facing in Direction
+        )
+        for origin in SQUARES
+    )
+
+
+BASIC_SHOT_REACH: Final = _reach(BASIC_SHOT)
+CROSSBOW_SHOT_REACH: Final = _reach(CROSSBOW_SHOT)
+FENCE_REACH: Final = _reach(FENCE_RANGE)
+
+
 def shot_protected(
     target_fences: frozenset[Edge], target: Square, archer_facing: Direction
 ) -> bool:
@@ -141,34 +170,28 @@ def shot_protected(
     Only the target square's two edges perpendicular to the archer's facing count: for an archer
     facing N or S its north and south edges, for one facing E or W its east and west edges.
     """
-    return (
-        edge_of(target, archer_facing) in target_fences
-        or edge_of(target, archer_facing.reverse) in target_fences
-    )
+    edges = EDGE_TOWARDS[target]
+    return edges[archer_facing] in target_fences or edges[OPPOSITE[archer_facing]] in target_fences
 
 
 def shot_targets(
     board: Board,
     target_fences: frozenset[Edge],
     origin: Square,
-    offsets: tuple[tuple[int, int], ...] = BASIC_SHOT,
-) -> Iterator[Square]:
+    reach: Reach = BASIC_SHOT_REACH,
+) -> list[Square]:
     """Squares holding an enemy piece the archer on ``origin`` may shoot (no line of sight)."""
     archer = board[origin]
     assert archer is not None
-    for forward, right in offsets:
-        target = relative_square(origin, archer.facing, forward, right)
-        if target is None:
-            continue
+    facing = archer.facing
+    targets = []
+    for target in reach[origin][facing]:
         occupant = board[target]
         if occupant is None or occupant.owner is archer.owner:
             continue
-        if not shot_protected(target_fences, target, archer.facing):
-            yield target
-
-
-# Fence card range squares as (forward, right) offsets (§7.3): F, L, R, F+L, F+R.
-FENCE_RANGE: tuple[tuple[int, int], ...] = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1))
+        if not shot_protected(target_fences, target, facing):
+            targets.append(target)
+    return targets
 
 
 def fence_edges(
@@ -178,10 +201,7 @@ def fence_edges(
     infantry = board[origin]
     assert infantry is not None
     edges: set[Edge] = set()
-    for forward, right in FENCE_RANGE:
-        sq = relative_square(origin, infantry.facing, forward, right)
-        if sq is None:
-            continue
+    for sq in FENCE_REACH[origin][infantry.facing]:
         for edge in square_edges(sq):
             if edge in all_fences or edge in edges:
                 continue

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from . import deployment, effects, expansion_cards, preparation
 from .actions import (
+    DISPATCH,
+    END,
+    PLAYS,
     Action,
     ArrangeCards,
     ChooseDeck,
@@ -116,11 +119,11 @@ def _command_actions(state: GameState, side: Side) -> list[Action]:
     own = state.sides[side]
     result: list[Action] = []
     if own.queued_count < QUEUE_LIMIT:
-        result.extend(PlayCard(card) for card in dict.fromkeys(own.hand))
+        result.extend(PLAYS[card] for card in dict.fromkeys(own.hand))
     if state.played_this_turn > 0:
-        result.append(EndCommand())
+        result.append(END)
         if own.lp >= SWIFT_DISPATCH_COST and own.queue and own.swift is None:
-            result.append(EndCommand(dispatch=True))
+            result.append(DISPATCH)
     return result
 
 

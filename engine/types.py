@@ -79,6 +79,8 @@ class Direction(enum.IntEnum):
 
 #: The four directions as a tuple: iterating the enum itself is slow on hot paths.
 DIRECTIONS: Final = (Direction.N, Direction.E, Direction.S, Direction.W)
+#: ``OPPOSITE[direction]``: ``direction.reverse`` without building an enum member on hot paths.
+OPPOSITE: Final = (Direction.S, Direction.W, Direction.N, Direction.E)
 
 _DELTAS: Final = {
     Direction.N: (0, 1),
