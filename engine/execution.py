@@ -18,8 +18,6 @@ in any order, but no partner decision is offered that would leave the leader una
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from . import effects
 from .actions import (
     FINISH,
@@ -43,6 +41,7 @@ from .geometry import (
     BASIC_SHOT_REACH,
     CROSSBOW_SHOT_REACH,
     Arrival,
+    Reach,
     fence_edges,
     move_directions,
     move_options,
@@ -202,54 +201,52 @@ def _reinforcements(state: GameState, side: Side) -> list[Action]:
 
 
 def leader_actions(state: GameState) -> list[Action]:
-    """Decisions that start the execution of ``state.execution.card``."""
-    return list(_iter_leader_actions(state))
-
-
-def has_leader_action(state: GameState) -> bool:
-    """Whether the card in execution can be executed at all (else it is skipped, §6.7)."""
-    return next(_iter_leader_actions(state), None) is not None
-
-
-def _iter_leader_actions(state: GameState) -> Iterator[Action]:
+    """Decisions that start the execution of ``state.execution.card`` (none: it is skipped)."""
     execution = state.execution
     side = state.to_act
     assert execution is not None and side is not None
     card = execution.card
-    own = _own_squares(state, side)
     if card is CardKind.MOVE:
-        for sq in own:
-            piece = state.board[sq]
-            assert piece is not None
-            has_partner = _has_partner(state.board, sq, piece)
-            for direction in move_directions(piece):
-                moves = moves_in(state, sq, direction)
-                yield from moves
-                if has_partner and (moves or _selectable_behind_partner(state, sq, direction)):
-                    yield SELECTIONS[sq][direction]
-    elif card is CardKind.ROTATE_SHOOT:
-        enemy_fences = state.sides[side.opponent].fences
-        for sq in own:
-            piece = state.board[sq]
-            assert piece is not None
-            yield from TURNS[sq][piece.facing]
-            if piece.kind is PieceKind.ARCHER:
-                yield from (SHOTS[sq][t] for t in shot_targets(state.board, enemy_fences, sq))
-    elif card is CardKind.FENCE:
-        yield from _fence_actions(state, side, own)
-    elif card is CardKind.REINFORCE:
-        yield from _reinforcements(state, side)
-    elif card is CardKind.ROTATE_CROSSBOW:  # 六韜 3: rotate as RS, or shoot the crossbow range
-        enemy_fences = state.sides[side.opponent].fences
-        for sq in own:
-            piece = state.board[sq]
-            assert piece is not None
-            yield from TURNS[sq][piece.facing]
-            if piece.kind is PieceKind.ARCHER:
-                targets = shot_targets(state.board, enemy_fences, sq, CROSSBOW_SHOT_REACH)
-                yield from (SHOTS[sq][t] for t in targets)
-    else:
-        yield from expansion_cards.leader_actions(state, side, card)
+        return _move_leads(state, side)
+    if card is CardKind.ROTATE_SHOOT:
+        return _rotate_shoot_leads(state, side, BASIC_SHOT_REACH)
+    if card is CardKind.FENCE:
+        return _fence_actions(state, side, _own_squares(state, side))
+    if card is CardKind.REINFORCE:
+        return _reinforcements(state, side)
+    if card is CardKind.ROTATE_CROSSBOW:  # 六韜 3: rotate as RS, or shoot the crossbow range
+        return _rotate_shoot_leads(state, side, CROSSBOW_SHOT_REACH)
+    return list(expansion_cards.leader_actions(state, side, card))
+
+
+def _move_leads(state: GameState, side: Side) -> list[Action]:
+    """A Move card: each own piece's moves and, with a partner, its selection as the leader."""
+    board = state.board
+    result: list[Action] = []
+    for sq, piece in enumerate(board):
+        if piece is None or piece.owner is not side:
+            continue
+        has_partner = _has_partner(board, sq, piece)
+        for direction in move_directions(piece):
+            moves = moves_in(state, sq, direction)
+            result.extend(moves)
+            if has_partner and (moves or _selectable_behind_partner(state, sq, direction)):
+                result.append(SELECTIONS[sq][direction])
+    return result
+
+
+def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Action]:
+    """A Rotate/Shoot card: each own piece's rotations, and each archer's shots in ``reach``."""
+    board = state.board
+    enemy_fences = state.sides[side.opponent].fences
+    result: list[Action] = []
+    for sq, piece in enumerate(board):
+        if piece is None or piece.owner is not side:
+            continue
+        result.extend(TURNS[sq][piece.facing])
+        if piece.kind is PieceKind.ARCHER:
+            result.extend(SHOTS[sq][t] for t in shot_targets(board, enemy_fences, sq, reach))
+    return result
 
 
 def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[Action]:
@@ -330,33 +327,38 @@ def _leader_still_free(
     return _selectable_behind_partner(after, leader, direction, remaining)
 
 
-def apply_execution(state: GameState, action: Action) -> tuple[GameState, bool]:
-    """Apply a legal execution decision; also return whether the card's execution is over."""
+def apply_execution(state: GameState, action: Action) -> tuple[GameState, list[Action] | None]:
+    """Apply a legal execution decision; also return the decisions left in the card's execution.
+
+    The list is empty when the execution is over; None when an expansion card's execution goes
+    on (its next decisions are not searched for here).
+    """
     execution = state.execution
     side = state.to_act
     assert execution is not None and side is not None
     if isinstance(action, FinishChain):
-        return state, True
+        return state, []
     if execution.card in _EXPANSION_LED:
         if execution.leader is None and execution.mode is None:
             state, execution, finished = expansion_cards.lead(state, execution, action, side)
         else:
             state, execution, finished = expansion_cards.follow(state, execution, action)
         if state.phase is Phase.OVER or finished:
-            return state, True
-        return evolve(state, execution=execution), False
+            return state, []
+        return evolve(state, execution=execution), None
     if execution.leader is None:
         state, execution = _lead(state, execution, action, side)
     else:
         state, execution = _follow(state, execution, action)
     if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
-        return state, True  # R1/R2: a finished game stops the chain
+        return state, []  # R1/R2: a finished game stops the chain
     state = evolve(state, execution=execution)
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.
-    finished = follow == [] or (execution.leader_done and follow == [FinishChain()])
-    return state, finished
+    if execution.leader_done and follow == [FINISH]:
+        return state, []
+    return state, follow
 
 
 def _lead(

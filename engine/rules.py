@@ -32,7 +32,7 @@ from .actions import (
     Prepare,
 )
 from .errors import IllegalActionError
-from .execution import apply_execution, follow_actions, has_leader_action, leader_actions
+from .execution import apply_execution, follow_actions, leader_actions
 from .formats import BASIC_FORMAT, GameFormat
 from .rulings import RECOMMENDED, Rulings
 from .start import StartPosition, start_state
@@ -89,6 +89,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     side = state.to_act
     if side is None:
         return ()
+    found = _found
+    if found[0] is state:
+        return found[1]
     if state.phase is Phase.DEPLOYMENT:
         return tuple(deployment.deployment_actions(state, side))
     if state.phase is Phase.DRAFT:
@@ -190,8 +193,23 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return _play(state, side, action)
     if isinstance(action, EndCommand):
         return _end_turn(state, side, dispatch=action.dispatch)
-    state, finished = apply_execution(state, action)
-    return _finish_card(state) if finished else state
+    state, left = apply_execution(state, action)
+    if left is None:
+        return state
+    return _remember(state, left) if left else _finish_card(state)
+
+
+#: The last state whose decisions applying a decision found anyway, with those decisions: a card
+#: is executed only when it has a leader decision, and a chain goes on only while a partner can
+#: act. ``legal_actions`` of that very state (frozen, so nothing changed) returns them at once.
+_found: tuple[GameState | None, tuple[Action, ...]] = (None, ())
+
+
+def _remember(state: GameState, actions: list[Action]) -> GameState:
+    """Keep ``actions``, the decisions open in ``state``, for ``legal_actions``."""
+    global _found  # one shared entry, replaced whole: a concurrent reader sees an old or new pair
+    _found = (state, tuple(actions))
+    return state
 
 
 def _arrange(state: GameState, side: Side, action: ArrangeCards) -> GameState:
@@ -263,9 +281,10 @@ def _next_card(state: GameState, *, after: Slot | None) -> GameState:
     if execution.card in expansion_cards.AUTOMATIC:  # 兵站強化, 連環の計: no decision
         state, beside = expansion_cards.run_automatic(state, side, execution.card)
         return _finish_card(state, beside=beside)
-    if not has_leader_action(state):
+    actions = leader_actions(state)
+    if not actions:
         return _finish_card(state)  # §6.7 / R8: skipped, still goes to the deck bottom
-    return state
+    return _remember(state, actions)
 
 
 def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
