@@ -20,6 +20,7 @@ from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -79,6 +80,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     match_id: int
     seat: str | None = None
     group: str | None = None
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Run the handler of ``message`` (a socket event or a group frame).
+
+        Channels' own ``dispatch`` first hops to the shared sync thread to close that thread's
+        stale database connections, once per message. This consumer never uses that thread's
+        connection (its database work runs in ``in_thread``, which does the same housekeeping
+        on its own connection), so the hop — a thread switch for every frame relayed — is left
+        out.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # ------------------------------------------------------------------ connection
 

@@ -211,3 +211,28 @@ async def test_resigning_over_the_socket() -> None:
     finally:
         await red.disconnect()
         await blue.disconnect()
+
+
+async def test_messages_are_handled_without_a_hop_to_the_shared_sync_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Requests and relayed frames never wait for Channels' per-message connection cleanup
+    (the consumer's database work runs in its own threads, which clean up themselves)."""
+    import channels.consumer
+
+    async def refuse() -> None:
+        raise AssertionError("per-message hop to the shared sync thread")
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", refuse)
+    match = await _new_match()
+    red = await open_socket(_path(match, "red"))
+    blue = await open_socket(_path(match, "blue"))
+    try:
+        legal = (await _snapshot(red))["view"]["game"]["legal_actions"]
+        await _snapshot(blue)
+        await red.send_json_to({"type": "action", "action": legal[0], "ply": 0})
+        for socket in (red, blue):
+            assert (await update_at(socket, 1))[-1]["ply"] == 1
+    finally:
+        await red.disconnect()
+        await blue.disconnect()
