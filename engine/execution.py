@@ -53,6 +53,7 @@ from .types import (
     EDGE_TOWARDS,
     INTRUSION_SQUARES,
     NEXT_SQUARE,
+    OPPOSITE,
     PIECE_COST,
     CardKind,
     Direction,
@@ -61,7 +62,6 @@ from .types import (
     Square,
     direction_between,
     neighbours,
-    step,
 )
 
 #: Cards whose execution ``engine.expansion_cards`` carries out (RC reuses the basic chain).
@@ -95,31 +95,45 @@ def moves_in(
     board = state.board if board is None else board
     piece = board[origin]
     assert piece is not None
-    side = piece.owner
-    enemy_fences = state.sides[1 - side].fences
-    targets = INTRUSION_SQUARES[1 - side]
-    cavalry = piece.kind is PieceKind.CAVALRY
-    if not cavalry or direction is not piece.facing:
-        # A one-square step (the hot path: every infantry and archer, cavalry sideways).
-        if cavalry and (direction - piece.facing) % 4 == 2:
+    if piece.kind is PieceKind.CAVALRY:
+        if direction is piece.facing:
+            return _cavalry_runs(state, board, origin, piece)
+        if direction is OPPOSITE[piece.facing]:
             return []  # §8.3: cavalry never moves backward
-        target = NEXT_SQUARE[origin][direction]
-        if target is None or EDGE_TOWARDS[origin][direction] in enemy_fences:
-            return []
-        occupant = board[target]
-        if occupant is not None and occupant.owner is side:
-            return []
-        bounce = occupant is not None and occupant.shield and not cavalry
-        if not bounce and target in targets and piece.letter != state.sides[side].general:
-            return [MOVES[origin][target], INTRUDING_MOVES[origin][target]]
+    # A one-square step (the hot path: every infantry and archer, cavalry sideways).
+    target = NEXT_SQUARE[origin][direction]
+    if target is None:
+        return []
+    side = piece.owner
+    occupant = board[target]
+    if occupant is not None and occupant.owner is side:
+        return []
+    if EDGE_TOWARDS[origin][direction] in state.sides[1 - side].fences:
+        return []
+    bounce = occupant is not None and occupant.shield and piece.kind is not PieceKind.CAVALRY
+    if bounce or target not in INTRUSION_SQUARES[1 - side] or _is_general(state, piece):
         return [MOVES[origin][target]]
-    may_intrude = piece.letter != state.sides[side].general  # §7.1: the general never intrudes
+    return [MOVES[origin][target], INTRUDING_MOVES[origin][target]]
+
+
+def _is_general(state: GameState, piece: Piece) -> bool:
+    """§7.1: the general never intrudes."""
+    return piece.letter == state.sides[piece.owner].general
+
+
+def _cavalry_runs(
+    state: GameState, board: tuple[Piece | None, ...], origin: Square, piece: Piece
+) -> list[MovePiece]:
+    """The forward moves of the cavalry ``piece`` on ``origin`` (any distance, §8.3)."""
+    side = piece.owner
+    targets = INTRUSION_SQUARES[1 - side]
+    may_intrude = not _is_general(state, piece)
     result: list[MovePiece] = []
     for option in move_options(
         board,
-        enemy_fences,
+        state.sides[1 - side].fences,
         origin,
-        direction,
+        piece.facing,
         stop_at_side_fence=state.rulings.cavalry_stops_at_side_fence,
     ):
         result.append(MOVES[origin][option.target])
@@ -170,7 +184,7 @@ def _selectable_behind_partner(
     ``partners``, when given, are the letters that may still act: the piece in front must be one.
     """
     piece = state.board[origin]
-    front = step(origin, direction)
+    front = NEXT_SQUARE[origin][direction]
     if piece is None or front is None:
         return False
     blocker = state.board[front]
