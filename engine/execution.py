@@ -385,23 +385,30 @@ def _lead(
     piece = state.board[origin]
     assert piece is not None
     partners = partners_of(state, origin, piece.kind, side)
-    lead = evolve(execution, leader=piece.letter, partners=partners, leader_done=True)
+
+    def led(mode: Mode, direction: Direction | None = None, *, done: bool = True) -> Execution:
+        return evolve(
+            execution,
+            mode=mode,
+            leader=piece.letter,
+            partners=partners,
+            leader_done=done,
+            direction=direction,
+        )
+
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)
         assert found is not None
-        return expansion_cards.card_move(
-            state, evolve(lead, mode=Mode.MOVE, direction=found[0]), action
-        )
+        return expansion_cards.card_move(state, led(Mode.MOVE, found[0]), action)
     if isinstance(action, SelectLeader):
-        return state, evolve(lead, mode=Mode.MOVE, direction=action.direction, leader_done=False)
+        return state, led(Mode.MOVE, action.direction, done=False)
     if isinstance(action, Rotate):
-        rotated = effects.rotate_piece(state, origin, action.facing)
-        return rotated, evolve(lead, mode=Mode.ROTATE, direction=action.facing)
+        return effects.rotate_piece(state, origin, action.facing), led(Mode.ROTATE, action.facing)
     if isinstance(action, Shoot):
         mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
-        return effects.hit(state, action.target), evolve(lead, mode=mode)
+        return effects.hit(state, action.target), led(mode)
     assert isinstance(action, PlaceFence)
-    return effects.place_fence(state, action.edge, side), evolve(lead, mode=Mode.FENCE)
+    return effects.place_fence(state, action.edge, side), led(Mode.FENCE)
 
 
 def _follow(state: GameState, execution: Execution, action: Action) -> tuple[GameState, Execution]:

@@ -13,6 +13,8 @@ opponent's turn. ``clock_side`` tells whose clock runs under the official tourna
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import deployment, effects, expansion_cards, preparation
 from .actions import (
     DISPATCH,
@@ -168,6 +170,11 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     """``apply_action`` without the legality check, for actions taken from ``legal_actions``."""
     side = state.to_act
     assert side is not None
+    # The commonest decisions first; each of these two counts itself in its one copy of the state.
+    if isinstance(action, PlayCard):
+        return _play(state, side, action)
+    if isinstance(action, EndCommand):
+        return _end_turn(state, side, dispatch=action.dispatch)
     state = evolve(state, ply=state.ply + 1)
     if isinstance(action, Deploy):
         placed = effects.place_piece(state, action.kind, action.square, action.facing, side)
@@ -189,10 +196,6 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return preparation.apply_prepare(state, side, action)
     if isinstance(action, (Exchange, KeepHand)):
         return preparation.apply_exchange(state, side, action)
-    if isinstance(action, PlayCard):
-        return _play(state, side, action)
-    if isinstance(action, EndCommand):
-        return _end_turn(state, side, dispatch=action.dispatch)
     state, left = apply_execution(state, action)
     if left is None:
         return state
@@ -221,10 +224,11 @@ def _setup_done(state: GameState, side: Side) -> GameState:
     """``side`` has fixed its general, hand and deck: Blue's set-up, or the war, comes next."""
     if side is Side.RED:
         return evolve(state, to_act=Side.BLUE)
-    return _begin_turn(evolve(state, phase=Phase.WAR, to_act=Side.RED))
+    return _begin_turn(state, phase=Phase.WAR, to_act=Side.RED)
 
 
 def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
+    """Command (§6.2): the card goes to the end of the queue, its face set by alternation."""
     own = state.sides[side]
     hand = list(own.hand)
     hand.remove(action.card)
@@ -234,35 +238,41 @@ def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
         queue=(*own.queue, QueuedCard(action.card, own.next_face_up)),
         cards_placed=own.cards_placed + 1,
     )
-    state = effects.with_side(state, side, own)
-    return evolve(state, played_this_turn=state.played_this_turn + 1)
+    sides = effects.sides_with(state, side, own)
+    return evolve(
+        state, ply=state.ply + 1, sides=sides, played_this_turn=state.played_this_turn + 1
+    )
 
 
 def _end_turn(state: GameState, side: Side, *, dispatch: bool) -> GameState:
     """Optional 疾風伝令 (§6.3), then Rest (§6.4), then the opponent's turn (§6.5)."""
     own = state.sides[side]
+    lp, queue, swift = own.lp, own.queue, own.swift
     if dispatch:
-        own = evolve(own, lp=own.lp - SWIFT_DISPATCH_COST, swift=own.queue[0], queue=own.queue[1:])
-    gain = len(own.queue)  # Q7: highest filled numbered slot; the queue has no gaps
-    if own.swift is not None and state.rulings.rest_gain_counts_swift:
+        lp, swift, queue = lp - SWIFT_DISPATCH_COST, queue[0], queue[1:]
+    gain = len(queue)  # Q7: highest filled numbered slot; the queue has no gaps
+    if swift is not None and state.rulings.rest_gain_counts_swift:
         gain += 1
     drawn = own.deck[: HAND_SIZE - len(own.hand)]
     own = evolve(
         own,
-        lp=min(state.rulings.lp_cap, own.lp + gain),
+        lp=min(state.rulings.lp_cap, lp + gain),
+        queue=queue,
+        swift=swift,
         hand=tuple(sorted((*own.hand, *drawn), key=CARD_ORDER.__getitem__)),
         deck=own.deck[len(drawn) :],
     )
-    state = effects.with_side(state, side, own)
-    return _begin_turn(evolve(state, to_act=side.opponent))
+    sides = effects.sides_with(state, side, own)
+    return _begin_turn(state, ply=state.ply + 1, sides=sides, to_act=side.opponent)
 
 
-def _begin_turn(state: GameState) -> GameState:
+def _begin_turn(state: GameState, **changes: Any) -> GameState:
+    """The next war turn, with ``changes`` (who acts, the last turn's results) made on the way."""
     turn = state.turn + 1
     limit = state.rulings.turn_limit
     if limit is not None and turn > limit:
-        return effects.end_game(state, Termination.TURN_LIMIT, None)
-    state = evolve(state, turn=turn, played_this_turn=0)
+        return effects.end_game(evolve(state, **changes), Termination.TURN_LIMIT, None)
+    state = evolve(state, turn=turn, played_this_turn=0, **changes)
     return _next_card(state, after=None)
 
 
@@ -303,7 +313,7 @@ def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
         own = evolve(own, swift=None, deck=deck)
     else:
         own = evolve(own, queue=own.queue[1:], deck=deck)
-    state = evolve(effects.with_side(state, owner, own), execution=None)
+    state = evolve(state, sides=effects.sides_with(state, owner, own), execution=None)
     if state.phase is Phase.OVER:
         return state
     return _next_card(state, after=execution.slot)
