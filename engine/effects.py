@@ -32,7 +32,7 @@ def with_side(state: GameState, side: Side, side_state: SideState) -> GameState:
 
 def sides_with(state: GameState, side: Side, side_state: SideState) -> tuple[SideState, SideState]:
     """Both sides' states, ``side``'s replaced by ``side_state``."""
-    return (side_state, state.sides[1]) if side == 0 else (state.sides[0], side_state)
+    return (side_state, state.sides[1]) if side is Side.RED else (state.sides[0], side_state)
 
 
 def end_game(state: GameState, termination: Termination, winner: Side | None) -> GameState:
