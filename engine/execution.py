@@ -192,17 +192,18 @@ def _selectable_behind_partner(
         return False
     if partners is not None and blocker.letter not in partners:
         return False
+    if not any(_leaves(state, blocker, move) for move in moves_in(state, front, direction)):
+        return False
     # Only the partner's leaving matters to the leader's path (its other effects lie beyond it).
     board = list(state.board)
-    for move in moves_in(state, front, direction):
-        target = state.board[move.target]
-        if target is not None and target.shield and blocker.kind is not PieceKind.CAVALRY:
-            continue  # a bounce leaves the partner where it stands
-        board[front] = None
-        if moves_in(state, origin, direction, tuple(board)):
-            return True
-        board[front] = blocker
-    return False
+    board[front] = None
+    return bool(moves_in(state, origin, direction, tuple(board)))
+
+
+def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
+    """Whether ``move`` takes ``mover`` off its square: a bounce off a shield leaves it there."""
+    target = state.board[move.target]
+    return target is None or not target.shield or mover.kind is PieceKind.CAVALRY
 
 
 def _reinforcements(state: GameState, side: Side) -> list[Action]:

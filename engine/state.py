@@ -252,29 +252,31 @@ class GameState:
         return render_board(self, reveal=True)
 
 
-_MISSING: Any = object()
-
-
-def _compile_evolve(cls: type) -> Callable[..., Any]:
-    """Build ``evolve`` for one frozen slotted dataclass: a copy with some fields changed.
+def _compile_evolve(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """Build the copier of one frozen slotted dataclass: a copy with some fields changed.
 
     ``dataclasses.replace`` re-runs ``__init__`` through keyword arguments and dominated the
     engine's profile; this straight-line copy does the same for state classes, which have no
     ``__post_init__`` to honour. Each field is written through its slot's own descriptor,
-    which skips the frozen class's attribute lookup (twice as fast as ``object.__setattr__``).
+    which skips the frozen class's attribute lookup (twice as fast as ``object.__setattr__``);
+    the changed fields are written over the copied ones, from the ``changes`` dict as it is.
     """
     names = [f.name for f in fields(cls)]
-    params = ", ".join(f"{n}=_MISSING" for n in names)
-    body = "\n".join(f"    _set_{n}(new, obj.{n} if {n} is _MISSING else {n})" for n in names)
-    source = f"def evolve(obj, *, {params}):\n    new = _new(cls)\n{body}\n    return new\n"
-    namespace: dict[str, Any] = {"_MISSING": _MISSING, "_new": object.__new__, "cls": cls}
-    namespace.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
+    body = "\n".join(f"    _set_{n}(new, obj.{n})" for n in names)
+    source = (
+        f"def copy_with(obj, changes):\n    new = _new(cls)\n{body}\n"
+        "    for name, value in changes.items():\n        _setters[name](new, value)\n"
+        "    return new\n"
+    )
+    setters = {n: getattr(cls, n).__set__ for n in names}
+    namespace: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_setters": setters}
+    namespace.update({f"_set_{n}": setter for n, setter in setters.items()})
     exec(source, namespace)  # noqa: S102 - fixed source built from the class's own field names
-    return namespace["evolve"]  # type: ignore[no-any-return]
+    return namespace["copy_with"]  # type: ignore[no-any-return]
 
 
 _T = TypeVar("_T")
-_EVOLVERS: dict[type, Callable[..., Any]] = {}
+_EVOLVERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
@@ -283,4 +285,4 @@ def evolve(obj: _T, **changes: Any) -> _T:
     evolver = _EVOLVERS.get(cls)
     if evolver is None:
         evolver = _EVOLVERS[cls] = _compile_evolve(cls)
-    return evolver(obj, **changes)  # type: ignore[no-any-return]
+    return evolver(obj, changes)  # type: ignore[no-any-return]
