@@ -40,11 +40,10 @@ from .actions import (
 from .geometry import (
     BASIC_SHOT_REACH,
     CROSSBOW_SHOT_REACH,
-    Arrival,
     Reach,
+    cavalry_run,
     fence_edges,
     move_directions,
-    move_options,
     shot_targets,
 )
 from .state import Execution, GameState, Mode, Phase, Piece, evolve
@@ -129,16 +128,15 @@ def _cavalry_runs(
     targets = INTRUSION_SQUARES[1 - side]
     may_intrude = not _is_general(state, piece)
     result: list[MovePiece] = []
-    for option in move_options(
+    for target in cavalry_run(
         board,
         state.sides[1 - side].fences,
         origin,
-        piece.facing,
         stop_at_side_fence=state.rulings.cavalry_stops_at_side_fence,
     ):
-        result.append(MOVES[origin][option.target])
-        if may_intrude and option.arrival is not Arrival.BOUNCE and option.target in targets:
-            result.append(INTRUDING_MOVES[origin][option.target])
+        result.append(MOVES[origin][target])
+        if may_intrude and target in targets:  # a run never bounces: it captures shields
+            result.append(INTRUDING_MOVES[origin][target])
     return result
 
 

@@ -7,9 +7,6 @@ never hinder own pieces (§10.1).
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Final
 
 from .state import Piece
@@ -31,20 +28,6 @@ from .types import (
 Board = tuple[Piece | None, ...]
 
 
-class Arrival(enum.Enum):
-    """What a move does at its target."""
-
-    EMPTY = "empty"  # moves in
-    CAPTURE = "capture"  # removes the enemy piece and moves in
-    BOUNCE = "bounce"  # removes a shield only; the attacker stays (§8.4)
-
-
-@dataclass(frozen=True, slots=True)
-class MoveOption:
-    target: Square
-    arrival: Arrival
-
-
 def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
     """True when any edge of ``sq`` carries one of ``fences`` (the edge model, §10.2)."""
     return not fences.isdisjoint(square_edges(sq))
@@ -61,64 +44,48 @@ def move_directions(piece: Piece) -> tuple[Direction, ...]:
     return _ALL_DIRECTIONS
 
 
-def _arrival(mover: Piece, target: Piece | None) -> Arrival | None:
-    if target is None:
-        return Arrival.EMPTY
-    if target.owner is mover.owner:
-        return None
-    if target.shield and mover.kind is not PieceKind.CAVALRY:
-        return Arrival.BOUNCE
-    return Arrival.CAPTURE
-
-
-def move_options(
+def cavalry_run(
     board: Board,
     enemy_fences: frozenset[Edge],
     origin: Square,
-    direction: Direction,
     *,
     stop_at_side_fence: bool = True,
-) -> Iterator[MoveOption]:
-    """Every legal end of a move of the piece on ``origin`` towards ``direction``.
+) -> list[Square]:
+    """Every square the cavalry on ``origin`` may end a forward move on, nearest first.
 
-    Infantry and archers, and cavalry sideways, step one square. A cavalry moving forward runs
-    any distance, stopping at the first enemy piece (capturing it) or the first square with an
-    enemy fence, never crossing a fenced edge, passing over at most one own infantry or archer
-    and never ending on an own piece (§8.3, §10.4).
+    A cavalry moving forward runs any distance, stopping at the first enemy piece (capturing it,
+    shield and all) or the first square with an enemy fence, never crossing a fenced edge,
+    passing over at most one own infantry or archer and never ending on an own piece (§8.3,
+    §10.4). With ``stop_at_side_fence`` False (ruling Q15) only a fence across its path stops it.
     """
     mover = board[origin]
     assert mover is not None
-    if mover.kind is not PieceKind.CAVALRY or direction is not mover.facing:
-        target = NEXT_SQUARE[origin][direction]
-        if target is None or EDGE_TOWARDS[origin][direction] in enemy_fences:
-            return
-        arrival = _arrival(mover, board[target])
-        if arrival is not None:
-            yield MoveOption(target, arrival)
-        return
+    direction = mover.facing
+    targets: list[Square] = []
     passed_over = False
     current = origin
     while (nxt := NEXT_SQUARE[current][direction]) is not None:
         if EDGE_TOWARDS[current][direction] in enemy_fences:
-            return
+            break
         occupant = board[nxt]
         if occupant is not None and occupant.owner is not mover.owner:
-            yield MoveOption(nxt, Arrival.CAPTURE)  # cavalry removes shield and infantry
-            return
+            targets.append(nxt)  # cavalry removes shield and infantry
+            break
         fenced = (
             has_fence_of(enemy_fences, nxt)
             if stop_at_side_fence
             else EDGE_TOWARDS[nxt][direction] in enemy_fences
         )
         if occupant is None:
-            yield MoveOption(nxt, Arrival.EMPTY)
+            targets.append(nxt)
             if fenced:
-                return
+                break
         elif fenced or passed_over or occupant.kind is PieceKind.CAVALRY:
-            return
+            break
         else:
             passed_over = True
         current = nxt
+    return targets
 
 
 # Shooting ranges as (forward, right) offsets relative to the archer's facing (§9).
