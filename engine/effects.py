@@ -10,9 +10,11 @@ from __future__ import annotations
 from .geometry import has_fence_of
 from .state import GameState, Outcome, Phase, Piece, SideState, Termination, evolve
 from .types import (
+    CAVALRY,
     FENCE_COST,
     LETTERS,
     PIECE_COST,
+    RED,
     Direction,
     Edge,
     PieceKind,
@@ -32,7 +34,7 @@ def with_side(state: GameState, side: Side, side_state: SideState) -> GameState:
 
 def sides_with(state: GameState, side: Side, side_state: SideState) -> tuple[SideState, SideState]:
     """Both sides' states, ``side``'s replaced by ``side_state``."""
-    return (side_state, state.sides[1]) if side is Side.RED else (state.sides[0], side_state)
+    return (side_state, state.sides[1]) if side is RED else (state.sides[0], side_state)
 
 
 def end_game(state: GameState, termination: Termination, winner: Side | None) -> GameState:
@@ -143,7 +145,7 @@ def move_piece(
     assert found is not None
     direction = found[0]
     occupant = board[target]
-    if occupant is not None and occupant.shield and mover.kind is not PieceKind.CAVALRY:
+    if occupant is not None and occupant.shield and mover.kind is not CAVALRY:
         if bounce_turns:
             board[origin] = evolve(mover, facing=direction)
         return _strip_shield(state, board, target)

@@ -48,8 +48,11 @@ from .geometry import (
 )
 from .state import Execution, GameState, Mode, Phase, Piece, evolve
 from .types import (
+    ARCHER,
     CAMPS,
+    CAVALRY,
     EDGE_TOWARDS,
+    INFANTRY,
     INTRUSION_SQUARES,
     NEXT_SQUARE,
     OPPOSITE,
@@ -94,7 +97,7 @@ def moves_in(
     board = state.board if board is None else board
     piece = board[origin]
     assert piece is not None
-    if piece.kind is PieceKind.CAVALRY:
+    if piece.kind is CAVALRY:
         if direction is piece.facing:
             return _cavalry_runs(state, board, origin, piece)
         if direction is OPPOSITE[piece.facing]:
@@ -109,7 +112,7 @@ def moves_in(
         return []
     if EDGE_TOWARDS[origin][direction] in state.sides[1 - side].fences:
         return []
-    bounce = occupant is not None and occupant.shield and piece.kind is not PieceKind.CAVALRY
+    bounce = occupant is not None and occupant.shield and piece.kind is not CAVALRY
     if bounce or target not in INTRUSION_SQUARES[1 - side] or _is_general(state, piece):
         return [MOVES[origin][target]]
     return [MOVES[origin][target], INTRUDING_MOVES[origin][target]]
@@ -201,7 +204,7 @@ def _selectable_behind_partner(
 def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
     """Whether ``move`` takes ``mover`` off its square: a bounce off a shield leaves it there."""
     target = state.board[move.target]
-    return target is None or not target.shield or mover.kind is PieceKind.CAVALRY
+    return target is None or not target.shield or mover.kind is CAVALRY
 
 
 def _reinforcements(state: GameState, side: Side) -> list[Action]:
@@ -257,7 +260,7 @@ def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Acti
         if piece is None or piece.owner is not side:
             continue
         result.extend(TURNS[sq][piece.facing])
-        if piece.kind is PieceKind.ARCHER:
+        if piece.kind is ARCHER:
             result.extend(SHOTS[sq][t] for t in shot_targets(board, enemy_fences, sq, reach))
     return result
 
@@ -270,7 +273,7 @@ def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[
     result: list[Action] = []
     for sq in squares:
         piece = state.board[sq]
-        if piece is not None and piece.kind is PieceKind.INFANTRY:
+        if piece is not None and piece.kind is INFANTRY:
             result.extend(PlaceFence(sq, e) for e in fence_edges(state.board, all_fences, sq, side))
     return result
 

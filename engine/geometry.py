@@ -11,13 +11,13 @@ from typing import Final
 
 from .state import Piece
 from .types import (
+    CAVALRY,
     EDGE_TOWARDS,
     NEXT_SQUARE,
     OPPOSITE,
     SQUARES,
     Direction,
     Edge,
-    PieceKind,
     Side,
     Square,
     edge_squares,
@@ -39,7 +39,7 @@ _CAVALRY_DIRECTIONS = {f: (f, f.right, f.left) for f in Direction}
 
 def move_directions(piece: Piece) -> tuple[Direction, ...]:
     """Directions a Move may take the piece: 4 for infantry/archer, F/L/R for cavalry (§8)."""
-    if piece.kind is PieceKind.CAVALRY:
+    if piece.kind is CAVALRY:
         return _CAVALRY_DIRECTIONS[piece.facing]
     return _ALL_DIRECTIONS
 
@@ -80,7 +80,7 @@ def cavalry_run(
             targets.append(nxt)
             if fenced:
                 break
-        elif fenced or passed_over or occupant.kind is PieceKind.CAVALRY:
+        elif fenced or passed_over or occupant.kind is CAVALRY:
             break
         else:
             passed_over = True

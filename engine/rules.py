@@ -39,6 +39,13 @@ from .formats import BASIC_FORMAT, GameFormat
 from .rulings import RECOMMENDED, Rulings
 from .start import StartPosition, start_state
 from .state import (
+    DEPLOYMENT,
+    DRAFT,
+    FIRST,
+    OVER,
+    PREPARE,
+    SETUP,
+    SWIFT,
     Execution,
     GameState,
     Outcome,
@@ -94,15 +101,15 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     found = _found
     if found[0] is state:
         return found[1]
-    if state.phase is Phase.DEPLOYMENT:
+    if state.phase is DEPLOYMENT:
         return tuple(deployment.deployment_actions(state, side))
-    if state.phase is Phase.DRAFT:
+    if state.phase is DRAFT:
         return tuple(preparation.draft_actions(state))
-    if state.phase is Phase.PREPARE:
+    if state.phase is PREPARE:
         return tuple(preparation.prepare_actions(state))
     if state.exchange_pending:
         return tuple(preparation.exchange_actions(state, side))
-    if state.phase is Phase.SETUP:
+    if state.phase is SETUP:
         own = state.sides[side]
         if own.general is None:
             return tuple(deployment.general_actions(state, side))
@@ -282,9 +289,9 @@ def _next_card(state: GameState, *, after: Slot | None) -> GameState:
     assert side is not None
     own = state.sides[side]
     if after is None and own.swift is not None:
-        execution = Execution(own.swift.card, Slot.SWIFT)
-    elif after is not Slot.FIRST and own.queue:
-        execution = Execution(own.queue[0].card, Slot.FIRST)
+        execution = Execution(own.swift.card, SWIFT)
+    elif after is not FIRST and own.queue:
+        execution = Execution(own.queue[0].card, FIRST)
     else:  # on to command, after the 軍師の閃き exchange when it is due (§13.1)
         return evolve(state, execution=None, exchange_pending=preparation.exchange_due(state, side))
     state = evolve(state, execution=execution)
@@ -309,12 +316,12 @@ def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
     deck = own.deck if beside else (*own.deck, execution.card)
     if beside:
         own = evolve(own, beside=(*own.beside, execution.card))
-    if execution.slot is Slot.SWIFT:
+    if execution.slot is SWIFT:
         own = evolve(own, swift=None, deck=deck)
     else:
         own = evolve(own, queue=own.queue[1:], deck=deck)
     state = evolve(state, sides=effects.sides_with(state, owner, own), execution=None)
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return state
     return _next_card(state, after=execution.slot)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .formats import BASIC_FORMAT, GameFormat, Variant
 from .rulings import RECOMMENDED, Rulings
@@ -66,6 +66,15 @@ class Phase(enum.StrEnum):
     SETUP = "setup"
     WAR = "war"
     OVER = "over"
+
+
+#: Hot-path constants of the phases (see ``types.RED``: an enum member is slow to read).
+DRAFT: Final = Phase.DRAFT
+PREPARE: Final = Phase.PREPARE
+DEPLOYMENT: Final = Phase.DEPLOYMENT
+SETUP: Final = Phase.SETUP
+WAR: Final = Phase.WAR
+OVER: Final = Phase.OVER
 
 
 class Termination(enum.StrEnum):
@@ -183,6 +192,11 @@ class SideState:
 class Slot(enum.StrEnum):
     SWIFT = "swift"  # 疾風伝令
     FIRST = "first"
+
+
+#: Hot-path constants of the slots (see ``DRAFT``).
+SWIFT: Final = Slot.SWIFT
+FIRST: Final = Slot.FIRST
 
 
 class Mode(enum.StrEnum):

@@ -40,11 +40,19 @@ class Side(enum.IntEnum):
 
     @property
     def opponent(self) -> Side:
-        return Side.BLUE if self is Side.RED else Side.RED
+        return _OPPONENTS[self]
 
     @property
     def label(self) -> str:
         return self.name.lower()
+
+
+#: The members as plain module constants. Python 3.11 reads an enum member (``Side.RED``) through
+#: the enum class's ``__getattr__`` hook, several times slower than a module global, so the
+#: engine's hot paths compare against these instead.
+RED: Final = Side.RED
+BLUE: Final = Side.BLUE
+_OPPONENTS: Final = (BLUE, RED)
 
 
 class Direction(enum.IntEnum):
@@ -97,6 +105,11 @@ class PieceKind(enum.StrEnum):
     ARCHER = "A"
     CAVALRY = "C"
 
+
+#: Hot-path constants of the piece kinds (see ``RED``).
+INFANTRY: Final = PieceKind.INFANTRY
+ARCHER: Final = PieceKind.ARCHER
+CAVALRY: Final = PieceKind.CAVALRY
 
 #: Shared stock of the box (RULES.md §1.2): kind -> number of pieces; shields are separate.
 STOCK_TOTALS: Final = {PieceKind.INFANTRY: 10, PieceKind.ARCHER: 8, PieceKind.CAVALRY: 6}
