@@ -2,8 +2,8 @@
 
 Each public service is keyword-only and follows one shape (docs/matches.md, "Services"):
 
-1. ``transaction.atomic`` and ``select_for_update`` on the match row: changes to one match are
-   serialised across threads and processes;
+1. ``transaction.atomic`` and the row lock (``matches.rows.lock_match``, ``SELECT … FOR
+   UPDATE``): changes to one match are serialised across threads and processes;
 2. status checks, then **the flag first**: if the running seat's time is up at ``now``, the
    flag fall is adjudicated (a loss on time) and committed, and the request is refused with
    ``flag_fallen`` — a late decision never rescues a fallen flag;
@@ -33,8 +33,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, ParamSpec, TypeVar
 
-from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from clock import (
@@ -79,6 +78,7 @@ from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
 from matches.models import OFFICIAL_TIME_CONTROL, ClockLogEntry, Match, MatchEvent, Seat
 from matches.permissions import user_can_arbitrate
+from matches.rows import lock_match, save_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
     match_clock_state,
@@ -137,45 +137,6 @@ def _atomic(func: Callable[P, R | _CommitThenRaise]) -> Callable[P, R]:
 
 def _now(now: datetime | None) -> datetime:
     return timezone.now() if now is None else now
-
-
-_RELAXED: Final = "_match_relaxed_commit"
-
-
-def _relax_commit() -> bool:
-    """Let this transaction commit without waiting for the WAL flush (PostgreSQL only).
-
-    A decision or a clock press is committed, broadcast and answered without waiting for the
-    disk: the database stays consistent, and a server crash can lose at most the last fraction
-    of a second of decisions (clients then resynchronise from the snapshot). This halves a
-    decision's latency on a disk that syncs slowly. Results are always committed synchronously
-    (``_finish`` restores it). Setting ``MATCH_ASYNC_COMMIT = False`` turns this off.
-    """
-    if connection.vendor != "postgresql" or not getattr(settings, "MATCH_ASYNC_COMMIT", True):
-        return False
-    with connection.cursor() as cursor:
-        cursor.execute("SET LOCAL synchronous_commit TO OFF")
-    return True
-
-
-def _strict_commit(match: Match) -> None:
-    """Undo ``_relax_commit`` for the rest of the transaction (a result is being recorded)."""
-    if getattr(match, _RELAXED, False):
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO ON")
-        setattr(match, _RELAXED, False)
-
-
-def _lock(match_id: int, *, relaxed: bool = False) -> Match:
-    """The match row, locked until the end of the transaction (``relaxed``: commit without
-    waiting for the disk, see ``_relax_commit``)."""
-    was_relaxed = _relax_commit() if relaxed else False
-    try:
-        match = Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise MatchError("not_found") from None
-    setattr(match, _RELAXED, was_relaxed)
-    return match
 
 
 def _require_live(match: Match) -> None:
@@ -292,7 +253,7 @@ def match_set_status(
 def _finish(match: Match, *, winner: str, method: str, now: datetime, actor: Any = None) -> None:
     """Record the result on the locked ``match`` (saved by the caller) and announce it after
     commit. The clock must already be stopped or flagged."""
-    _strict_commit(match)
+    strict_commit(match)
     match_set_status(match=match, status=Match.Status.FINISHED, actor=actor)
     match.winner = winner
     match.method = method
@@ -314,32 +275,10 @@ def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
     transaction.on_commit(lambda: match_finished.send(sender=Match, **kwargs))
 
 
-#: The fields a service may change once a match exists (its identity, seats, format and
-#: references are fixed at creation).
-_PLAY_FIELDS: Final = [
-    "status",
-    "actions",
-    "history",
-    "state",
-    "ply",
-    "clock",
-    "flag_deadline",
-    "timeout_check_at",
-    "clock_seq",
-    "winner",
-    "method",
-    "finished_at",
-    "otb_reports",
-    "disputed",
-    "started_at",
-    "updated_at",
-]
-
-
 def _after_change(match: Match, *, history_from: int | None = None) -> None:
     """Save, then after commit broadcast every seat's view and schedule the timeout check."""
     arm_timeout_check(match)
-    match.save(update_fields=_PLAY_FIELDS)
+    save_match(match)
     match_broadcast_on_commit(
         match, history_from=match.ply + 1 if history_from is None else history_from
     )
@@ -487,7 +426,7 @@ def _start(match: Match, *, actor: Any, now: datetime) -> None:
 def match_start(*, match_id: int, actor: Any = None, now: datetime | None = None) -> Match:
     """``pending`` → ``running``. The clock does not run yet: Red's first placement is
     untimed (online), and over the board the first press starts Blue's clock."""
-    match = _lock(match_id)
+    match = lock_match(match_id)
     if match.status != Match.Status.PENDING:
         raise MatchError("invalid_transition", ply=match.ply)
     _start(match, actor=actor, now=_now(now))
@@ -500,7 +439,7 @@ def match_abort(
     *, match_id: int, actor: Any = None, reason: str = "", now: datetime | None = None
 ) -> Match:
     """Abort a pending or running match (e.g. a round re-paired): no result, no record."""
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_arbiter(match, actor)
     _require_not_over(match)
     now_dt = _now(now)
@@ -541,7 +480,7 @@ def match_submit_action(
     """
     now_dt = _now(now)
     now_ms = epoch_ms(now_dt)
-    match = _lock(match_id, relaxed=True)
+    match = lock_match(match_id, relaxed=True)
     _require_kind(match, Match.Kind.ONLINE)
     _require_live(match)
     clock = match_clock_state(match)
@@ -610,7 +549,7 @@ def match_resign(
     paused); a flag that has already fallen decides the game first."""
     now_dt = _now(now)
     now_ms = epoch_ms(now_dt)
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_not_over(match)
     seat = _require_seat(match, seat)
     clock = match_clock_state(match)
@@ -641,7 +580,7 @@ def match_claim_flag(
     Finishes the match on time if a flag has fallen, else ``MatchError("flag_not_fallen")``.
     """
     now_dt = _now(now)
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_seat(match, seat)
     _require_live(match)
     clock = match_clock_state(match)
@@ -664,7 +603,7 @@ def match_adjudicate_timeout(
     now_dt = _now(now)
     with transaction.atomic():
         try:
-            match = _lock(match_id)
+            match = lock_match(match_id)
         except MatchError:
             return False
         if match.status != Match.Status.RUNNING:
@@ -721,7 +660,7 @@ def match_pause(
     """Pause the clock. Arbiters may pause any match; over the board, a player may too (to
     call the arbiter), identified by ``requester_seat``."""
     now_dt = _now(now)
-    match = _lock(match_id)
+    match = lock_match(match_id)
     if not (match.kind == Match.Kind.OTB and requester_seat in (Seat.RED, Seat.BLUE)):
         _require_arbiter(match, actor)
     _require_live(match)
@@ -748,7 +687,7 @@ def match_resume(
 ) -> Match:
     """Resume a paused clock (arbiters; over the board, also a player)."""
     now_dt = _now(now)
-    match = _lock(match_id)
+    match = lock_match(match_id)
     if not (match.kind == Match.Kind.OTB and requester_seat in (Seat.RED, Seat.BLUE)):
         _require_arbiter(match, actor)
     _require_live(match)
@@ -815,7 +754,7 @@ def match_adjust_time(
     the scheduled check adjudicates it.
     """
     now_dt = _now(now)
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_arbiter(match, actor)
     _require_live(match)
     seat = _require_seat(match, seat)
@@ -860,7 +799,7 @@ def match_set_result(
     ``corrected=True``). An aborted match cannot get a result.
     """
     now_dt = _now(now)
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_arbiter(match, actor)
     if winner not in Match.Winner.values or method not in Match.Method.values:
         raise MatchError("invalid_result", ply=match.ply)
@@ -918,7 +857,7 @@ def otb_clock_press(
     """
     now_dt = _now(now)
     now_ms = epoch_ms(now_dt)
-    match = _lock(match_id, relaxed=True)
+    match = lock_match(match_id, relaxed=True)
     _require_kind(match, Match.Kind.OTB)
     if requester_seat not in (Seat.RED, Seat.BLUE) and not (
         actor is not None and user_can_arbitrate(actor, match)
@@ -966,7 +905,7 @@ def otb_report_result(
     The first report stops the clock. The same report from the other seat finishes the match;
     a different one marks it disputed for the arbiter (``match_set_result``).
     """
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_kind(match, Match.Kind.OTB)
     seat = _require_seat(match, seat)
     return _otb_report(match, seat=seat, winner=winner, method=method, actor=actor, now=now)
@@ -977,7 +916,7 @@ def otb_confirm_result(
     *, match_id: int, seat: str | None, actor: Any = None, now: datetime | None = None
 ) -> Match | _CommitThenRaise:
     """``seat`` confirms the result its opponent reported (the match is then finished)."""
-    match = _lock(match_id)
+    match = lock_match(match_id)
     _require_kind(match, Match.Kind.OTB)
     seat = _require_seat(match, seat)
     _require_live(match)
