@@ -51,6 +51,7 @@ from .state import (
     Outcome,
     Phase,
     QueuedCard,
+    SideState,
     Slot,
     Termination,
     Variant,
@@ -231,7 +232,7 @@ def _setup_done(state: GameState, side: Side) -> GameState:
     """``side`` has fixed its general, hand and deck: Blue's set-up, or the war, comes next."""
     if side is Side.RED:
         return evolve(state, to_act=Side.BLUE)
-    return _begin_turn(state, phase=Phase.WAR, to_act=Side.RED)
+    return _begin_turn(state, state.sides, Side.RED, phase=Phase.WAR)
 
 
 def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
@@ -270,31 +271,50 @@ def _end_turn(state: GameState, side: Side, *, dispatch: bool) -> GameState:
         deck=own.deck[len(drawn) :],
     )
     sides = effects.sides_with(state, side, own)
-    return _begin_turn(state, ply=state.ply + 1, sides=sides, to_act=side.opponent)
+    return _begin_turn(state, sides, side.opponent, ply=state.ply + 1)
 
 
-def _begin_turn(state: GameState, **changes: Any) -> GameState:
-    """The next war turn, with ``changes`` (who acts, the last turn's results) made on the way."""
+def _begin_turn(
+    state: GameState, sides: tuple[SideState, SideState], to_act: Side, **changes: Any
+) -> GameState:
+    """``to_act``'s war turn begins, ``sides`` as they now stand.
+
+    ``changes`` are the other results of the decision that led here; like the new turn's, they
+    are made in the same copy of the state.
+    """
     turn = state.turn + 1
     limit = state.rulings.turn_limit
     if limit is not None and turn > limit:
-        return effects.end_game(evolve(state, **changes), Termination.TURN_LIMIT, None)
-    state = evolve(state, turn=turn, played_this_turn=0, **changes)
-    return _next_card(state, after=None)
+        state = evolve(state, sides=sides, to_act=to_act, **changes)
+        return effects.end_game(state, Termination.TURN_LIMIT, None)
+    execution = _next_execution(sides[to_act], after=None)
+    return _next_card(
+        state, execution, sides=sides, to_act=to_act, turn=turn, played_this_turn=0, **changes
+    )
 
 
-def _next_card(state: GameState, *, after: Slot | None) -> GameState:
-    """Set up the next card of the military action, skipping cards that cannot be executed."""
+def _next_execution(own: SideState, *, after: Slot | None) -> Execution | None:
+    """The next card of the military action in ``own``'s slots after the slot ``after`` (None:
+    from the start): the 疾風伝令 card, then the 1st card; None when command comes next."""
+    if after is None and own.swift is not None:
+        return Execution(own.swift.card, SWIFT)
+    if after is not FIRST and own.queue:
+        return Execution(own.queue[0].card, FIRST)
+    return None
+
+
+def _next_card(state: GameState, execution: Execution | None, **changes: Any) -> GameState:
+    """Set ``execution`` up as the card of the military action, skipping cards that cannot be
+    executed; None goes on to command, after the 軍師の閃き exchange when it is due (§13.1).
+
+    ``changes`` (the turn's bookkeeping, the slot just emptied) are made in the same copy.
+    """
+    state = evolve(state, execution=execution, **changes)
     side = state.to_act
     assert side is not None
-    own = state.sides[side]
-    if after is None and own.swift is not None:
-        execution = Execution(own.swift.card, SWIFT)
-    elif after is not FIRST and own.queue:
-        execution = Execution(own.queue[0].card, FIRST)
-    else:  # on to command, after the 軍師の閃き exchange when it is due (§13.1)
-        return evolve(state, execution=None, exchange_pending=preparation.exchange_due(state, side))
-    state = evolve(state, execution=execution)
+    if execution is None:
+        due = preparation.exchange_due(state, side)
+        return state if due == state.exchange_pending else evolve(state, exchange_pending=due)
     if execution.card in expansion_cards.AUTOMATIC:  # 兵站強化, 連環の計: no decision
         state, beside = expansion_cards.run_automatic(state, side, execution.card)
         return _finish_card(state, beside=beside)
@@ -313,17 +333,16 @@ def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
     assert execution is not None
     owner = state.to_act if state.to_act is not None else _executing_side(state)
     own = state.sides[owner]
-    deck = own.deck if beside else (*own.deck, execution.card)
+    # Its slot empties: the 疾風伝令 slot, or the 1st slot as the queue slides.
+    slot: dict[str, Any] = {"swift": None} if execution.slot is SWIFT else {"queue": own.queue[1:]}
     if beside:
-        own = evolve(own, beside=(*own.beside, execution.card))
-    if execution.slot is SWIFT:
-        own = evolve(own, swift=None, deck=deck)
+        own = evolve(own, beside=(*own.beside, execution.card), **slot)
     else:
-        own = evolve(own, queue=own.queue[1:], deck=deck)
-    state = evolve(state, sides=effects.sides_with(state, owner, own), execution=None)
+        own = evolve(own, deck=(*own.deck, execution.card), **slot)
+    sides = effects.sides_with(state, owner, own)
     if state.phase is OVER:
-        return state
-    return _next_card(state, after=execution.slot)
+        return evolve(state, sides=sides, execution=None)
+    return _next_card(state, _next_execution(own, after=execution.slot), sides=sides)
 
 
 def _executing_side(state: GameState) -> Side:
