@@ -44,6 +44,7 @@ from .errors import InvalidActionError
 from .types import (
     CARD_ORDER,
     DIRECTIONS,
+    EDGES,
     SQUARES,
     CardKind,
     Direction,
@@ -377,7 +378,9 @@ REINFORCEMENTS: Final = {
     kind: tuple(tuple(Reinforce(kind, sq, d) for d in DIRECTIONS) for sq in SQUARES)
     for kind in PieceKind
 }
-#: ``PLAYS[card]``, and the two ways to close the command step.
+#: ``DEPLOY_FENCES[edge]``.
+DEPLOY_FENCES: Final = tuple(DeployFence(edge) for edge in EDGES)
+#: ``PLAYS[card]``, the two ways to close the command step, and ``done``.
 PLAYS: Final = {card: PlayCard(card) for card in CardKind}
 END: Final = EndCommand()
 DISPATCH: Final = EndCommand(dispatch=True)

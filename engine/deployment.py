@@ -14,9 +14,10 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, permutations
 
-from .actions import DEPLOYS, Action, ArrangeCards, ChooseGeneral, DeployFence
+from .actions import DEPLOY_FENCES, DEPLOYS, Action, ArrangeCards, ChooseGeneral
 from .state import GameState, Phase, evolve
 from .types import (
+    CAMP_SQUARES,
     CAMPS,
     CARD_ORDER,
     FENCE_COST,
@@ -48,14 +49,14 @@ def _free_camp_edges(state: GameState, side: Side) -> list[Edge]:
 
 
 def deployment_actions(state: GameState, side: Side) -> list[Action]:
-    empty = [sq for sq in sorted(CAMPS[side]) if state.board[sq] is None]
+    empty = [sq for sq in CAMP_SQUARES[side] if state.board[sq] is None]
     result: list[Action] = [
         deploy
         for kind in _affordable_kinds(state, side)
         for sq in empty
         for deploy in DEPLOYS[kind][sq]
     ]
-    result.extend(DeployFence(e) for e in _free_camp_edges(state, side))
+    result.extend(DEPLOY_FENCES[e] for e in _free_camp_edges(state, side))
     return result
 
 

@@ -49,11 +49,12 @@ from .geometry import (
 from .state import Execution, GameState, Mode, Phase, Piece, evolve
 from .types import (
     ARCHER,
-    CAMPS,
+    CAMP_SQUARES,
     CAVALRY,
     EDGE_TOWARDS,
     INFANTRY,
     INTRUSION_SQUARES,
+    NEIGHBOURS,
     NEXT_SQUARE,
     OPPOSITE,
     PIECE_COST,
@@ -155,7 +156,7 @@ def _apply_move(state: GameState, action: MovePiece) -> GameState:
 
 def _has_partner(board: tuple[Piece | None, ...], sq: Square, piece: Piece) -> bool:
     """Whether an own piece of the same kind stands orthogonally next to ``piece`` on ``sq``."""
-    for neighbour in neighbours(sq):
+    for neighbour in NEIGHBOURS[sq]:
         other = board[neighbour]
         if other is not None and other.owner is piece.owner and other.kind is piece.kind:
             return True
@@ -212,7 +213,7 @@ def _reinforcements(state: GameState, side: Side) -> list[Action]:
     kinds = [k for k in PieceKind if PIECE_COST[k] <= lp and state.stock.count(k) > 0]
     if not kinds:
         return []
-    empty = [sq for sq in sorted(CAMPS[side]) if state.board[sq] is None]
+    empty = [sq for sq in CAMP_SQUARES[side] if state.board[sq] is None]
     return [r for k in kinds for sq in empty for r in REINFORCEMENTS[k][sq]]
 
 

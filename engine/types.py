@@ -235,10 +235,11 @@ def direction_between(a: Square, b: Square) -> tuple[Direction, int] | None:
 
 def neighbours(sq: Square) -> tuple[Square, ...]:
     """Orthogonal neighbours (RULES.md §2.5): chains and routes use these."""
-    return _NEIGHBOURS[sq]
+    return NEIGHBOURS[sq]
 
 
-_NEIGHBOURS: Final = tuple(
+#: ``NEIGHBOURS[sq]``: ``neighbours(sq)`` as a table, for hot loops.
+NEIGHBOURS: Final = tuple(
     tuple(n for d in Direction if (n := step(sq, d)) is not None) for sq in SQUARES
 )
 
@@ -329,6 +330,9 @@ def _camp(side: Side) -> frozenset[Square]:
 
 #: Own camp (自陣, RULES.md §2.2): two nearest rows plus the middle three of the third.
 CAMPS: Final = (_camp(Side.RED), _camp(Side.BLUE))
+
+#: Each side's camp squares in ascending order, where it deploys and reinforces.
+CAMP_SQUARES: Final = (tuple(sorted(CAMPS[Side.RED])), tuple(sorted(CAMPS[Side.BLUE])))
 
 #: Intrusion squares (侵入マス, RULES.md §2.3) of each side's back row: b1–f1 are Red's, so Blue
 #: intrudes there; Red intrudes into Blue's b7–f7.
