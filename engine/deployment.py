@@ -90,14 +90,15 @@ def general_actions(state: GameState, side: Side) -> list[Action]:
 @cache
 def arrangements(cards: tuple[CardKind, ...]) -> tuple[ArrangeCards, ...]:
     """Every distinct hand-of-three and deck order of ``cards`` (420 for the basic deck)."""
-    found: set[ArrangeCards] = set()
+    # (hand, deck) pairs, the hand in the canonical order ArrangeCards keeps: each distinct pair
+    # is one decision, built once the pairs are sorted.
+    found: set[tuple[tuple[CardKind, ...], tuple[CardKind, ...]]] = set()
     for hand_idx in combinations(range(len(cards)), HAND_AT_SETUP):
-        hand = tuple(cards[i] for i in hand_idx)
+        hand = tuple(sorted((cards[i] for i in hand_idx), key=CARD_ORDER.__getitem__))
         rest = [cards[i] for i in range(len(cards)) if i not in hand_idx]
-        for deck in permutations(rest):
-            found.add(ArrangeCards(hand, deck))
-    return tuple(
-        sorted(
-            found, key=lambda a: ([CARD_ORDER[c] for c in a.hand], [CARD_ORDER[c] for c in a.deck])
-        )
+        found.update((hand, deck) for deck in permutations(rest))
+    ordered = sorted(
+        found,
+        key=lambda a: ([CARD_ORDER[c] for c in a[0]], [CARD_ORDER[c] for c in a[1]]),
     )
+    return tuple(ArrangeCards(hand, deck) for hand, deck in ordered)
