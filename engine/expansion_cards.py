@@ -116,13 +116,14 @@ def _rapid_move_starts(state: GameState, side: Side) -> Iterator[Action]:
         assert piece is not None
         for direction in move_directions(piece):
             yield from basic.moves_in(state, sq, direction)
+        board = list(state.board)
         for facing in DIRECTIONS:
             if facing is piece.facing:
                 continue
-            turned = effects.rotate_piece(state, sq, facing)
-            turned_piece = turned.board[sq]
-            assert turned_piece is not None
-            if any(basic.moves_in(turned, sq, d) for d in move_directions(turned_piece)):
+            # Only the board changes with the rotation: look ahead on it, not on a whole state.
+            turned_piece = board[sq] = evolve(piece, facing=facing)
+            turned = tuple(board)
+            if any(basic.moves_in(state, sq, d, turned) for d in move_directions(turned_piece)):
                 yield ROTATIONS[sq][facing]
 
 
