@@ -25,6 +25,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -70,8 +71,13 @@ def _field(content: dict[str, Any], name: str, kind: type, *, required: bool = T
 
 
 def in_thread(func: Any) -> Any:
-    """Run ``func`` in the thread pool, with Django's connection housekeeping."""
-    return database_sync_to_async(func, thread_sensitive=False)
+    """Run ``func`` in the thread pool, with Django's connection housekeeping.
+
+    On SQLite (the embedded default and the test suite) the work runs on the one shared sync
+    thread instead: SQLite has a single writer, and on the suite's shared in-memory database a
+    second thread's write fails at once with "table is locked" instead of waiting its turn.
+    """
+    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
