@@ -99,19 +99,6 @@ def configure(args: argparse.Namespace) -> None:
     channel_layers.backends.clear()
 
 
-class CommunicatorSocket:
-    """A ``WebsocketCommunicator`` as the bot's socket (``matches.bot.BotSocket``)."""
-
-    def __init__(self, communicator: Any) -> None:
-        self.communicator = communicator
-
-    async def send(self, message: str) -> None:
-        await self.communicator.send_to(text_data=message)
-
-    async def recv(self) -> str:
-        return str(await self.communicator.receive_from(timeout=60))
-
-
 async def play(games: int, decisions: int, seed: int, database_url: str = "") -> tuple[int, float]:
     """Keep ``games`` games going until ``decisions`` decisions were sent: the count sent and,
     with ``database_url``, the CPU seconds its PostgreSQL backends spent meanwhile."""
@@ -120,7 +107,7 @@ async def play(games: int, decisions: int, seed: int, database_url: str = "") ->
 
     from benchmarks.matches import create_matches
     from config.asgi import application
-    from matches.bot import run_bot
+    from matches.bot import CommunicatorSocket, run_bot
 
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     sent = 0
@@ -138,7 +125,9 @@ async def play(games: int, decisions: int, seed: int, database_url: str = "") ->
         connected, _ = await communicator.connect(timeout=60)
         assert connected
         try:
-            await run_bot(CommunicatorSocket(communicator), seed=bot_seed, on_send=on_send)
+            await run_bot(
+                CommunicatorSocket(communicator, timeout=60), seed=bot_seed, on_send=on_send
+            )
         finally:
             await communicator.disconnect()
 

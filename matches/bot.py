@@ -62,6 +62,28 @@ class BotSocket(Protocol):
     async def recv(self) -> str | bytes: ...
 
 
+class CommunicatorSocket:
+    """Channels' in-process ``WebsocketCommunicator`` as a ``BotSocket``: the bot plays against
+    the real consumer without a server (tests, benchmarks/matches_profile.py).
+
+    ``recv`` waits at most ``timeout`` seconds for the next frame and raises
+    ``ConnectionError`` when the consumer closes the socket instead of sending one.
+    """
+
+    def __init__(self, communicator: Any, *, timeout: float = 20.0) -> None:
+        self.communicator = communicator
+        self.timeout = timeout
+
+    async def send(self, message: str) -> None:
+        await self.communicator.send_to(text_data=message)
+
+    async def recv(self) -> str:
+        output = await self.communicator.receive_output(timeout=self.timeout)
+        if output["type"] != "websocket.send":
+            raise ConnectionError(output)
+        return str(output["text"])
+
+
 async def play_bot(
     *,
     base_url: str,

@@ -11,28 +11,12 @@ from channels.db import database_sync_to_async
 from django.core.management import call_command
 
 from matches import bot
-from matches.bot import BotResult, run_bot, socket_url
+from matches.bot import BotResult, CommunicatorSocket, run_bot, socket_url
 from matches.models import Match
 from matches.services import match_create
 from tests.matches.consumers.conftest import open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class CommunicatorSocket:
-    """The bot's socket interface over a Channels test communicator."""
-
-    def __init__(self, communicator: Any) -> None:
-        self.communicator = communicator
-
-    async def send(self, message: str) -> None:
-        await self.communicator.send_to(text_data=message)
-
-    async def recv(self) -> str:
-        output = await self.communicator.receive_output(timeout=20)
-        if output["type"] != "websocket.send":
-            raise ConnectionError(output)
-        return str(output["text"])
 
 
 async def _bots(match: Match, **options: Any) -> list[BotResult]:
