@@ -86,18 +86,13 @@ def random_steps(
     rng = random.Random(seed)  # noqa: S311 - reproducible play, not security
     state = new_game(rulings=playout_rulings(rulings, turn_limit), format=format)
     while state.to_act is not None:
-        action = _draw(state, rng)
+        actions = legal_actions(state)
+        if not actions:
+            raise StuckGameError(state)
+        action = actions[rng.randrange(len(actions))]
         after = apply_unchecked(state, action)
         yield Step(state, action, after)
         state = after
-
-
-def _draw(state: GameState, rng: random.Random) -> Action:
-    """A decision drawn uniformly from ``legal_actions``; ``StuckGameError`` if there is none."""
-    actions = legal_actions(state)
-    if not actions:
-        raise StuckGameError(state)
-    return actions[rng.randrange(len(actions))]
 
 
 def record_of(
@@ -142,14 +137,12 @@ def random_playout(
     rules or at the war-turn cap ``turn_limit`` (applied as ``Rulings.turn_limit``, which the
     record stores, so ``replay(record)[-1] == final``).
     """
-    rng = random.Random(seed)  # noqa: S311 - the same draws as random_steps
-    state = new_game(rulings=playout_rulings(rulings, turn_limit), format=format)
     actions: list[Action] = []
-    while state.to_act is not None:
-        action = _draw(state, rng)
-        actions.append(action)
-        state = apply_unchecked(state, action)
-    return record_of(actions, state, seed=seed), state
+    final = new_game(rulings=playout_rulings(rulings, turn_limit), format=format)
+    for step in random_steps(seed=seed, rulings=rulings, turn_limit=turn_limit, format=format):
+        actions.append(step.action)
+        final = step.after
+    return record_of(actions, final, seed=seed), final
 
 
 # -- Invariants ------------------------------------------------------------------------------
