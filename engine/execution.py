@@ -54,7 +54,6 @@ from .types import (
     EDGE_TOWARDS,
     INFANTRY,
     INTRUSION_SQUARES,
-    NEIGHBOURS,
     NEXT_SQUARE,
     OPPOSITE,
     PIECE_COST,
@@ -154,15 +153,6 @@ def _apply_move(state: GameState, action: MovePiece) -> GameState:
     )
 
 
-def _has_partner(board: tuple[Piece | None, ...], sq: Square, piece: Piece) -> bool:
-    """Whether an own piece of the same kind stands orthogonally next to ``piece`` on ``sq``."""
-    for neighbour in NEIGHBOURS[sq]:
-        other = board[neighbour]
-        if other is not None and other.owner is piece.owner and other.kind is piece.kind:
-            return True
-    return False
-
-
 def partners_of(
     state: GameState, leader_square: Square, kind: PieceKind, side: Side
 ) -> tuple[str, ...]:
@@ -243,7 +233,7 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
     for sq, piece in enumerate(board):
         if piece is None or piece.owner is not side:
             continue
-        has_partner = _has_partner(board, sq, piece)
+        has_partner = bool(partners_of(state, sq, piece.kind, side))
         for direction in move_directions(piece):
             moves = moves_in(state, sq, direction)
             result.extend(moves)
