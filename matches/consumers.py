@@ -91,10 +91,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """Run the handler of ``message`` (a socket event or a group frame).
 
         Channels' own ``dispatch`` first hops to the shared sync thread to close that thread's
-        stale database connections, once per message. This consumer never uses that thread's
-        connection (its database work runs in ``in_thread``, which does the same housekeeping
-        on its own connection), so the hop — a thread switch for every frame relayed — is left
-        out.
+        stale database connections, once per message. This consumer's database work all runs
+        through ``in_thread``, which does the same housekeeping around each call on whichever
+        thread it runs, so the hop — a thread switch for every frame relayed — is left out.
         """
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
