@@ -1,7 +1,7 @@
 """The arbiter console: one page per match, and one per event for every board at once.
 
-An arbiter (``matches.permissions``: the event's organisers and arbiters, or holders of
-``matches.arbitrate_match``) pauses and resumes clocks, adds or removes time with a reason and
+An arbiter (``matches.permissions``: the event's organiser, co-organisers and arbiters, and
+superusers) pauses and resumes clocks, adds or removes time with a reason and
 sets a result. Every act goes through the services, which write it to the match's audit log and
 clock log; the page shows both logs as the evidence for any dispute. The page never shows the
 players' secrets: the audit log hides decision texts until the game is over.

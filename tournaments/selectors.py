@@ -99,6 +99,15 @@ def event_can_arbitrate(*, user: UserLike | None, event: Event) -> bool:
     return event_role_of(user=user, event=event) is not None
 
 
+def user_arbitrates_event_id(user: UserLike | None, event_id: int) -> bool:
+    """The matches app's arbiter check: is ``user`` one of the people running event ``event_id``?
+
+    Registered in ``tournaments.apps``; a match's ``event_id`` is a plain number there.
+    """
+    event = Event.objects.filter(pk=event_id).first()
+    return event is not None and event_can_arbitrate(user=user, event=event)
+
+
 def event_is_visible(*, event: Event, user: UserLike | None = None) -> bool:
     """Drafts are seen only by the people running the event; the rest by anyone with the link."""
     if event.status != Event.Status.DRAFT:
