@@ -232,14 +232,7 @@ def _unique_slug(base: str) -> str:
     return candidate
 
 
-POINTS_FIELDS = (
-    "points_win",
-    "points_loss",
-    "points_bye",
-    "points_forfeit_win",
-    "points_forfeit_loss",
-    "points_round_robin_free",
-)
+POINTS_FIELDS = frozenset(f for f in EVENT_FIELDS if f.startswith("points_"))
 
 
 def _check_event_values(values: Mapping[str, Any]) -> None:

@@ -25,7 +25,7 @@ from tournaments.models import Entry, Event
 pytestmark = pytest.mark.django_db
 
 HOSTILE = {
-    "P1": "=HYPERLINK(\"http://evil.example\",\"x\")",
+    "P1": '=HYPERLINK("http://evil.example","x")',
     "P2": "Eve\n001    1      Injected                          2000",
     "P3": "\u202eevil\u2066 name\u2069\r",
     "P4": "@SUM(A1:A9)",

@@ -27,9 +27,9 @@ def _publish_next(event: Event) -> Round:
     return services.round_publish(actor=event.organiser, round=round_)
 
 
-@pytest.fixture
-def corrected(event: Event, add_players: Any) -> tuple[Event, Round]:
-    """Round 1 complete, round 2 a draft, then a round 1 result corrected."""
+def _draft_after_round_1(event: Event, add_players: Any) -> tuple[Pairing, Round]:
+    """Four players: round 1 played (higher rating wins), round 2 drafted. Returns round 1's
+    first table and the draft."""
     add_players(event, 4)
     r1 = _publish_next(event)
     finish_round(r1)
@@ -37,17 +37,27 @@ def corrected(event: Event, add_players: Any) -> tuple[Event, Round]:
     assert not draft.stale
     table = Pairing.objects.filter(round=r1).order_by("table").first()
     assert table is not None
-    flipped = "blue_won" if table.result == "red_won" else "red_won"
-    services.result_set(actor=event.organiser, pairing=table, result=flipped, reason="slip misread")
+    return table, draft
+
+
+def _correct(table: Pairing, result: str, draft: Round) -> Round:
+    services.result_set(
+        actor=table.round.event.organiser,
+        pairing=table,
+        result=result,
+        method="arbiter",
+        reason="slip misread",
+    )
     draft.refresh_from_db()
-    return event, draft
+    return draft
 
 
 def test_a_correction_flags_the_next_draft_and_the_page_offers_a_re_pair(
-    client: Client, corrected: tuple[Event, Round]
+    client: Client, event: Event, add_players: Any
 ) -> None:
-    event, draft = corrected
-    assert draft.stale
+    table, draft = _draft_after_round_1(event, add_players)
+    flipped = "blue_won" if table.result == "red_won" else "red_won"
+    assert _correct(table, flipped, draft).stale
     client.force_login(event.organiser)
     url = reverse("tournaments:manage_round", args=[event.slug, draft.number])
     html = client.get(url, headers={"accept-language": "en"}).content.decode()
@@ -62,31 +72,16 @@ def test_a_correction_flags_the_next_draft_and_the_page_offers_a_re_pair(
 
 
 def test_a_correction_setting_the_same_result_flags_nothing(event: Event, add_players: Any) -> None:
-    add_players(event, 4)
-    r1 = _publish_next(event)
-    finish_round(r1)
-    draft = services.round_pair(actor=event.organiser, event=event)
-    table = Pairing.objects.filter(round=r1).order_by("table").first()
-    assert table is not None
-    services.result_set(
-        actor=event.organiser, pairing=table, result=table.result, method="arbiter", reason="x"
-    )
-    draft.refresh_from_db()
-    assert not draft.stale
+    table, draft = _draft_after_round_1(event, add_players)
+    assert not _correct(table, table.result, draft).stale
 
 
 def test_a_round_robin_draft_does_not_depend_on_results(make_event: Any, add_players: Any) -> None:
     event = make_event(pairing_system="round_robin")
     services.event_set_status(actor=event.organiser, event=event, status="registration")
-    add_players(event, 4)
-    r1 = _publish_next(event)
-    finish_round(r1)
-    draft = services.round_pair(actor=event.organiser, event=event)
-    table = Pairing.objects.filter(round=r1).order_by("table").first()
-    assert table is not None
-    services.result_set(actor=event.organiser, pairing=table, result="blue_won", reason="x")
-    draft.refresh_from_db()
-    assert not draft.stale
+    table, draft = _draft_after_round_1(event, add_players)
+    flipped = "blue_won" if table.result == "red_won" else "red_won"
+    assert not _correct(table, flipped, draft).stale
 
 
 def _forfeited_round(
