@@ -1384,7 +1384,7 @@ def result_set(
         method = Pairing.Method.FORFEIT
     _apply_result(pairing, result, method or Pairing.Method.ARBITER)
     if old != result:
-        _flag_stale_drafts(event, pairing.round.number)
+        _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
     _audit(
         event,
@@ -1402,16 +1402,17 @@ def result_set(
     return pairing
 
 
-def _flag_stale_drafts(event: Event, number: int) -> None:
-    """A result of round ``number`` changed: a later draft was paired from the old history.
-
-    Swiss and elimination drafts depend on results, so they are flagged for the organiser
-    (the round page offers to pair again); a round robin's schedule does not, so its drafts
-    stay as they are.
+def _flag_stale_drafts(event: Event, round_: Round) -> None:
+    """A result of the Swiss round ``round_`` changed: a later draft was paired from the old
+    standings (the next Swiss round, or a top cut's bracket), so it is flagged for the
+    organiser, whose round page offers to pair it again. A corrected elimination result
+    needs no flag: the bracket reset puts the right players into tables not played yet.
     """
-    Round.objects.filter(event=event, status=Round.Status.DRAFT, number__gt=number).exclude(
-        stage=Round.Stage.ROUND_ROBIN
-    ).update(stale=True)
+    if round_.stage != Round.Stage.SWISS:
+        return
+    Round.objects.filter(event=event, status=Round.Status.DRAFT, number__gt=round_.number).update(
+        stale=True
+    )
 
 
 def _reset_downstream(event: Event, source: BracketMatch) -> None:
@@ -1481,7 +1482,7 @@ def result_from_match(
         old = pairing.result
         _apply_result(pairing, result, method)
         if old != result:
-            _flag_stale_drafts(event, pairing.round.number)
+            _flag_stale_drafts(event, pairing.round)
         _audit(
             event,
             "result_from_match",

@@ -135,3 +135,12 @@ def test_the_editor_refuses_the_bye_to_a_forfeit_winner(make_event: Any, add_pla
     with pytest.raises(TournamentError) as raised:
         services.round_swap(actor=event.organiser, round=draft, first=winner, second=bye.red)
     assert raised.value.code == "already_had_bye"
+
+
+def test_a_swiss_correction_flags_a_drafted_top_cut(make_event: Any, add_players: Any) -> None:
+    event = make_event(rounds=1, pairing_system="swiss_top_cut", top_cut_size=4)
+    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    table, draft = _draft_after_round_1(event, add_players)
+    assert draft.stage == Round.Stage.ELIMINATION
+    flipped = "blue_won" if table.result == "red_won" else "red_won"
+    assert _correct(table, flipped, draft).stale
