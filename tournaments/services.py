@@ -1084,12 +1084,24 @@ def round_swap(
 
 @transaction.atomic
 def round_delete_draft(*, actor: User, round: Round) -> None:
-    """Throw a draft away (to re-pair, or after a late entry)."""
+    """Throw a draft away (to re-pair, or after a late entry).
+
+    Throwing away the first elimination round also throws away the bracket drawn with it, so
+    that pairing again draws it afresh (from the seeds, or a top cut's current standings).
+    """
     event, round_ = _lock_round(round)
     _require_manager(actor, event)
     _require_draft(round_)
     number = round_.number
+    first_bracket_round = (
+        round_.stage == Round.Stage.ELIMINATION
+        and not Round.objects.filter(
+            event=event, stage=Round.Stage.ELIMINATION, number__lt=number
+        ).exists()
+    )
     round_.delete()
+    if first_bracket_round:
+        BracketMatch.objects.filter(event=event).delete()
     _audit(event, "round_delete_draft", actor=actor, round_number=number)
 
 

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import TournamentError
 from tournaments.models import Event, Pairing, Round
 
@@ -144,3 +144,11 @@ def test_a_swiss_correction_flags_a_drafted_top_cut(make_event: Any, add_players
     assert draft.stage == Round.Stage.ELIMINATION
     flipped = "blue_won" if table.result == "red_won" else "red_won"
     assert _correct(table, flipped, draft).stale
+    # Pairing again draws the bracket from the corrected standings: 1 v 4, 2 v 3.
+    services.round_repair(actor=event.organiser, round=draft)
+    order = [line.entry.pk for line in selectors.event_standings(event=event).lines]
+    fresh = Pairing.objects.filter(round__event=event, round__number=2)
+    assert {frozenset((p.red_id, p.blue_id)) for p in fresh} == {
+        frozenset((order[0], order[3])),
+        frozenset((order[1], order[2])),
+    }
