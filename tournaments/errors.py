@@ -40,6 +40,12 @@ MESSAGES: dict[str, Promise] = {
     "registration_closed": _("Registration for this event is closed."),
     "already_registered": _("You are already registered for this event."),
     "name_taken": _("Someone named “%(name)s” is already entered in this event."),
+    "name_missing": _("The name is missing."),
+    "name_too_long": _("The name is longer than %(limit)s characters."),
+    "name_unsafe": _(
+        "The name contains control or text-direction characters (%(characters)s); "
+        "please remove them."
+    ),
     "event_full": _("This event is full (%(cap)s players)."),
     "csv_invalid": _("The CSV file has errors; nothing was imported."),
     "csv_empty": _("The CSV file has no players."),

@@ -30,6 +30,8 @@ EVENT_FORM_FIELDS = [
     "points_bye",
     "points_forfeit_win",
     "points_forfeit_loss",
+    "points_round_robin_free",
+    "forfeit_counts_as_game",
     "visibility",
     "registration_cap",
 ]

@@ -218,14 +218,23 @@ class EventHistory:
     last_round: int
 
 
+def bye_points_of(event: Event, round_: Round) -> Fraction:
+    """What the player without an opponent in ``round_`` scores: the event's bye points in a
+    Swiss, its free-round points (0 by default) in a round robin."""
+    if round_.stage == Round.Stage.ROUND_ROBIN:
+        return Fraction(event.points_round_robin_free)
+    return Fraction(event.points_bye)
+
+
 def event_history(
     *, event: Event, include_drafts: bool = False, up_to_round: int | None = None
 ) -> EventHistory:
     """Build the pure ``History`` of ``event`` from the database (three queries).
 
     Player ids are entry ids; seeds follow :func:`seed_order`. Bye pairings become
-    ``PAIRING_BYE`` absences worth the event's bye points; rounds before a late entrant's first
-    round become ``NOT_PLAYING`` absences worth the points the organiser chose. Pairings are
+    ``PAIRING_BYE`` absences worth :func:`bye_points_of` their round; rounds before a late
+    entrant's first round become ``NOT_PLAYING`` absences worth the points the organiser
+    chose. Pairings are
     read as plain rows, not model instances: at 1,000 players × 9 rounds that is most of the
     time a standings recompute spends in the database layer.
     """
@@ -258,13 +267,15 @@ def _history_from_rows(
         Entrant(player=e.pk, seed=i, active=e.status == Entry.Status.ACTIVE)
         for i, e in enumerate(ordered, start=1)
     )
-    bye_points = Fraction(event.points_bye)
+    bye_points = {r.pk: bye_points_of(event, r) for r in rounds}
     bouts: list[Bout] = []
     absences: list[Absence] = []
     for p in pairings:
         number = numbers[p.round_id]
         if p.blue_id is None:
-            absences.append(Absence(number, p.red_id, AbsenceKind.PAIRING_BYE, bye_points))
+            absences.append(
+                Absence(number, p.red_id, AbsenceKind.PAIRING_BYE, bye_points[p.round_id])
+            )
         else:
             bouts.append(Bout(number, p.red_id, p.blue_id, _RESULTS[p.result]))
     last = max(numbers.values(), default=0)

@@ -40,7 +40,7 @@ from engine.start import StartPosition, StartPositionError
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
-from tournaments import broadcast, selectors
+from tournaments import broadcast, names, selectors
 from tournaments.errors import TournamentError
 from tournaments.models import (
     AuditLog,
@@ -124,6 +124,23 @@ def _entry_name(user: User) -> str:
     return (full or user.get_username())[:100]
 
 
+NAME_MAX_LENGTH = 100  # Entry.name
+
+
+def _check_name(name: str) -> str:
+    """A player's name, refused when empty or when it holds a control, line-break or bidi
+    character (``tournaments.names``: they break exports and disguise names)."""
+    name = name.strip()
+    if not name:
+        raise TournamentError("name_missing")
+    if len(name) > NAME_MAX_LENGTH:
+        raise TournamentError("name_too_long", {"limit": NAME_MAX_LENGTH})
+    bad = names.unsafe_characters(name)
+    if bad:
+        raise TournamentError("name_unsafe", {"characters": names.describe(bad)})
+    return name
+
+
 def _validate_tiebreaks(codes: Iterable[str]) -> list[str]:
     seen: set[str] = set()
     out: list[str] = []
@@ -180,6 +197,8 @@ EVENT_FIELDS = frozenset(
         "points_bye",
         "points_forfeit_win",
         "points_forfeit_loss",
+        "points_round_robin_free",
+        "forfeit_counts_as_game",
         "tiebreaks",
         "visibility",
         "registration_cap",
@@ -198,6 +217,8 @@ LOCKED_FIELDS = frozenset(
         "points_bye",
         "points_forfeit_win",
         "points_forfeit_loss",
+        "points_round_robin_free",
+        "forfeit_counts_as_game",
         "online",
     }
 )
@@ -211,7 +232,12 @@ def _unique_slug(base: str) -> str:
     return candidate
 
 
+POINTS_FIELDS = frozenset(f for f in EVENT_FIELDS if f.startswith("points_"))
+
+
 def _check_event_values(values: Mapping[str, Any]) -> None:
+    if any(values.get(f) is not None and values[f] < 0 for f in POINTS_FIELDS):
+        raise TournamentError("invalid_points")
     system = values.get("pairing_system")
     size = values.get("top_cut_size")
     if system == Event.PairingSystem.SWISS_TOP_CUT and size not in (4, 8, 16):
@@ -386,7 +412,7 @@ def entry_register(*, event: Event, user: User) -> Entry:
     if Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     _check_capacity(event)
-    name = _entry_name(user)
+    name = _check_name(_entry_name(user))
     if Entry.objects.filter(event=event, name=name).exists():
         raise TournamentError("name_taken", {"name": name})
     entry = Entry.objects.create(event=event, user=user, name=name)
@@ -412,7 +438,7 @@ def entry_add(
     """
     event = _lock_event(event)
     _require_manager(actor, event)
-    name = name.strip()
+    name = _check_name(name)
     if user is not None and Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     if Entry.objects.filter(event=event, name=name).exists():
@@ -431,6 +457,9 @@ def entry_add(
         missed_round_points=points if first_round > 1 else Decimal(0),
         checked_in=first_round > 1,
     )
+    if Round.objects.filter(event=event).exists():
+        _give_start_numbers(event)
+        entry.refresh_from_db(fields=["start_number"])
     _audit(
         event,
         "entry_late" if first_round > 1 else "entry_add",
@@ -478,6 +507,11 @@ def _parse_csv(event: Event, text: str) -> tuple[list[CsvRow], dict[int, list[st
             problems.append(gettext("The name is missing."))
         elif len(name) > 100:
             problems.append(gettext("The name is longer than 100 characters."))
+        elif names.unsafe_characters(name):
+            problems.append(
+                gettext("The name contains control or text-direction characters (%(chars)s).")
+                % {"chars": names.describe(names.unsafe_characters(name))}
+            )
         elif name in existing_names:
             problems.append(gettext("“%(name)s” is already entered.") % {"name": name})
         elif name in seen_names:
@@ -549,6 +583,8 @@ def entry_import_csv(*, actor: User, event: Event, text: str) -> list[Entry]:
         created = Entry.objects.bulk_create(entries)
     except IntegrityError:  # a concurrent registration took a name in the meantime
         raise TournamentError("csv_invalid", rows={0: [gettext("Please try again.")]}) from None
+    if Round.objects.filter(event=event).exists():
+        _give_start_numbers(event)
     _audit(event, "entry_import", actor=actor, count=len(created))
     _changed(event, "entries", "standings")
     return created
@@ -717,6 +753,7 @@ def _pair_swiss(
             number,
             points=selectors.points_scheme(event),
             unavailable=unavailable,
+            forfeit_counts_as_game=event.forfeit_counts_as_game,
         )
     except PairingError as error:
         if error.code == "not_enough_players":
@@ -761,6 +798,7 @@ def round_pair(*, actor: User, event: Event) -> Round:
         _create_pairings(round_, couples, bye)
     else:
         round_ = _pair_elimination(event, number)
+    _give_start_numbers(event)
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status", "updated_at"])
@@ -768,6 +806,19 @@ def round_pair(*, actor: User, event: Event) -> Round:
     _audit(event, "round_pair", actor=actor, round_number=number, tables=tables, stage=stage)
     _changed(event, "rounds", "bracket")
     return round_
+
+
+def _give_start_numbers(event: Event) -> None:
+    """Number every entry without a start number, after the numbers already given, in seed
+    order. Round 1 numbers everyone; later, only late entrants are new. A number once given
+    never changes, so exports after different rounds name players alike."""
+    numbered = Entry.objects.filter(event=event, start_number__isnull=False)
+    following = max(numbered.values_list("start_number", flat=True), default=0)
+    new = selectors.seed_order(Entry.objects.filter(event=event, start_number__isnull=True))
+    for entry in new:
+        following += 1
+        entry.start_number = following
+    Entry.objects.bulk_update(new, ["start_number"])
 
 
 def _draw(event: Event, order: list[int]) -> None:
@@ -935,18 +986,32 @@ def _require_draft(round_: Round) -> None:
         raise TournamentError("round_not_draft", {"round": round_.number})
 
 
+FORFEIT_RESULTS = (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT)
+
+
 def _had_bye(event: Event, entry_id: int, before: int) -> bool:
+    """Whether the player may not get the bye: they had one, or won a game by forfeit (FIDE
+    C.04.1 d)."""
     return Pairing.objects.filter(
-        round__event=event, round__number__lt=before, red_id=entry_id, blue__isnull=True
+        Q(red_id=entry_id, blue__isnull=True)
+        | Q(red_id=entry_id, result=R.RED_WON_BY_FORFEIT)
+        | Q(blue_id=entry_id, result=R.BLUE_WON_BY_FORFEIT),
+        round__event=event,
+        round__number__lt=before,
     ).exists()
 
 
 def _have_met(event: Event, a: int, b: int, before: int) -> bool:
-    return Pairing.objects.filter(
+    """Whether a and b may not be paired again: they played, or their game was forfeited and
+    the event counts a forfeited game as a meeting."""
+    met = Pairing.objects.filter(
         Q(red_id=a, blue_id=b) | Q(red_id=b, blue_id=a),
         round__event=event,
         round__number__lt=before,
-    ).exists()
+    )
+    if not event.forfeit_counts_as_game:
+        met = met.exclude(result__in=FORFEIT_RESULTS)
+    return met.exists()
 
 
 @transaction.atomic
@@ -980,11 +1045,11 @@ def round_swap(
                 name = first.name if red == first.pk else second.name
                 raise TournamentError("already_had_bye", {"name": name})
         elif not allow_rematch and red is not None and _have_met(event, red, blue, round_.number):
-            names = {first.pk: first.name, second.pk: second.name}
+            known = {first.pk: first.name, second.pk: second.name}
             others = Entry.objects.in_bulk([red, blue])
             raise TournamentError(
                 "rematch",
-                {"a": names.get(red, others[red].name), "b": names.get(blue, others[blue].name)},
+                {"a": known.get(red, others[red].name), "b": known.get(blue, others[blue].name)},
             )
     touched = [pairings[t] for t in sorted({t1, t2})]
     Pairing.objects.filter(pk__in=[p.pk for p in touched]).delete()
@@ -1019,12 +1084,24 @@ def round_swap(
 
 @transaction.atomic
 def round_delete_draft(*, actor: User, round: Round) -> None:
-    """Throw a draft away (to re-pair, or after a late entry)."""
+    """Throw a draft away (to re-pair, or after a late entry).
+
+    Throwing away the first elimination round also throws away the bracket drawn with it, so
+    that pairing again draws it afresh (from the seeds, or a top cut's current standings).
+    """
     event, round_ = _lock_round(round)
     _require_manager(actor, event)
     _require_draft(round_)
     number = round_.number
+    first_bracket_round = (
+        round_.stage == Round.Stage.ELIMINATION
+        and not Round.objects.filter(
+            event=event, stage=Round.Stage.ELIMINATION, number__lt=number
+        ).exists()
+    )
     round_.delete()
+    if first_bracket_round:
+        BracketMatch.objects.filter(event=event).delete()
     _audit(event, "round_delete_draft", actor=actor, round_number=number)
 
 
@@ -1300,7 +1377,8 @@ def result_set(
 
     A correction recomputes everything downstream: standings are recomputed from the history
     on every read; later Swiss rounds are left as they were paired (their pairings are not
-    silently changed); elimination matches fed by this table are reset and flagged.
+    silently changed), and a later draft is flagged stale for the organiser to pair again;
+    elimination matches fed by this table are reset and flagged.
     """
     event, pairing = _lock_pairing(pairing)
     _require_arbiter(actor, event)
@@ -1317,6 +1395,8 @@ def result_set(
     if not method and result in (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT):
         method = Pairing.Method.FORFEIT
     _apply_result(pairing, result, method or Pairing.Method.ARBITER)
+    if old != result:
+        _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
     _audit(
         event,
@@ -1332,6 +1412,19 @@ def result_set(
     _refresh_round_status(pairing.round)
     _changed(event, "pairings", "standings", "bracket")
     return pairing
+
+
+def _flag_stale_drafts(event: Event, round_: Round) -> None:
+    """A result of the Swiss round ``round_`` changed: a later draft was paired from the old
+    standings (the next Swiss round, or a top cut's bracket), so it is flagged for the
+    organiser, whose round page offers to pair it again. A corrected elimination result
+    needs no flag: the bracket reset puts the right players into tables not played yet.
+    """
+    if round_.stage != Round.Stage.SWISS:
+        return
+    Round.objects.filter(event=event, status=Round.Status.DRAFT, number__gt=round_.number).update(
+        stale=True
+    )
 
 
 def _reset_downstream(event: Event, source: BracketMatch) -> None:
@@ -1400,6 +1493,8 @@ def result_from_match(
             return pairing
         old = pairing.result
         _apply_result(pairing, result, method)
+        if old != result:
+            _flag_stale_drafts(event, pairing.round)
         _audit(
             event,
             "result_from_match",

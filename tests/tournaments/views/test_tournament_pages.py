@@ -261,6 +261,7 @@ def test_organiser_creates_an_event_through_the_form(client: Client, host: Any) 
         "points_bye": "1",
         "points_forfeit_win": "1",
         "points_forfeit_loss": "0",
+        "points_round_robin_free": "0",
         "visibility": "public",
         "tiebreak_codes": "BH, SB, XYZ",
     }
