@@ -451,7 +451,11 @@ def event_awaiting_confirmation(*, event: Event) -> list[Pairing]:
 
 
 def event_audit_log(*, event: Event, limit: int = 50) -> list[AuditLog]:
-    return list(AuditLog.objects.filter(event=event).select_related("actor", "actor_entry")[:limit])
+    return list(
+        AuditLog.objects.filter(event=event).select_related(
+            "actor", "actor_entry", "pairing__round"
+        )[:limit]
+    )
 
 
 def event_roles(*, event: Event) -> list[EventRole]:
