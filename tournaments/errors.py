@@ -87,7 +87,7 @@ MESSAGES: dict[str, Promise] = {
     "reason_required": _("Give a reason (it is kept in the audit log)."),
     "invalid_rating": _("The rating must be a whole number between 0 and 9999."),
     "players_not_checked_in": _(
-        "%(count)s active players have not checked in: confirm that round 1 is paired without them."
+        "Players not checked in: %(count)s. Confirm that round 1 is paired without them."
     ),
     "nobody_to_check_in": _("Choose at least one player to check in."),
 }
