@@ -15,7 +15,7 @@ from tournaments import validation
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, EventRole, Pairing
 from tournaments.pairing.errors import PairingError
-from tournaments.selectors import TIEBREAK_LABELS
+from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
 
 EVENT_FORM_FIELDS = [
     "name",
@@ -168,6 +168,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             field.validators.append(MinValueValidator(0))
             field.widget.attrs["min"] = 0
         self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
+        self.fields["tiebreak_codes"].initial = ", ".join(DEFAULT_TIEBREAKS)
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
             self.fields["start_position_text"].initial = self.instance.start_position_text
