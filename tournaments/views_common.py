@@ -58,16 +58,19 @@ def attempt(request: HttpRequest, action: Callable[[], T], success: str = "") ->
 
 
 class RefusedError(Exception):
-    """A service refused the call that ``submit`` made; the form now carries the message."""
+    """``submit`` found bad input or the service refused; the form now carries the message."""
 
 
 def submit(form: Any, action: Callable[[], T]) -> T:
-    """Run a service call for a bound, valid ``form``; a refusal becomes the form's error.
+    """Validate the bound ``form``, then run a service call; bad input or a refusal raises
+    ``RefusedError`` so the view re-renders the page with the form instead of redirecting.
 
-    The message goes beside the field the refusal names (``TournamentError.field``, mapped by
-    the form's ``add_service_error`` when it has one), else above the form; then ``RefusedError``
-    is raised so the view re-renders the page with the form instead of redirecting.
+    ``action`` runs only for a valid form (it may read ``form.cleaned_data``). A refusal's
+    message goes beside the field it names (``TournamentError.field``, mapped by the form's
+    ``add_service_error`` when it has one), else above the form.
     """
+    if not form.is_valid():
+        raise RefusedError
     try:
         return action()
     except (TournamentError, PairingError) as error:

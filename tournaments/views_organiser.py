@@ -197,8 +197,6 @@ def role_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = RoleForm(request.POST)
     try:
-        if not form.is_valid():
-            raise RefusedError
         submit(
             form,
             lambda: services.event_role_add(
@@ -220,18 +218,15 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = EntryAddForm(request.POST)
     try:
-        if not form.is_valid():
-            raise RefusedError
-        data = form.cleaned_data
         submit(
             form,
             lambda: services.entry_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
-                name=data["name"],
-                user=data["username"],
-                rating=data["rating"],
-                missed_round_points=data["missed_round_points"],
+                name=form.cleaned_data["name"],
+                user=form.cleaned_data["username"],
+                rating=form.cleaned_data["rating"],
+                missed_round_points=form.cleaned_data["missed_round_points"],
             ),
         )
     except RefusedError:
@@ -246,8 +241,6 @@ def entry_import(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = CsvImportForm(request.POST, request.FILES)
     try:
-        if not form.is_valid():
-            raise RefusedError
         created = submit(
             form,
             lambda: services.entry_import_csv(
@@ -270,8 +263,6 @@ def entry_check_in_many(request: HttpRequest, slug: str) -> HttpResponse:
     listed = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, checked_in=False)
     form = CheckInForm(request.POST, entries=listed)
     try:
-        if not form.is_valid():
-            raise RefusedError
         done = submit(
             form,
             lambda: services.entry_check_in_many(
@@ -330,8 +321,6 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = PairForm(request.POST)
     try:
-        if not form.is_valid():
-            raise RefusedError
         round_ = submit(
             form,
             lambda: services.round_pair(
@@ -417,17 +406,14 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = _round(event, number)
     form = SwapForm(request.POST, entries=Entry.objects.filter(event=event))
     try:
-        if not form.is_valid():
-            raise RefusedError
-        data = form.cleaned_data
         submit(
             form,
             lambda: services.round_swap(
                 actor=request.user,  # type: ignore[arg-type]
                 round=round_,
-                first=data["first"],
-                second=data["second"],
-                allow_rematch=data["allow_rematch"],
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                allow_rematch=form.cleaned_data["allow_rematch"],
             ),
         )
     except RefusedError:
@@ -446,17 +432,14 @@ def pairing_result(request: HttpRequest, slug: str, pairing_id: int) -> HttpResp
     correcting = pairing.confirmation == Pairing.Confirmation.CONFIRMED
     form = ResultForm(request.POST, correcting=correcting)
     try:
-        if not form.is_valid():
-            raise RefusedError
-        data = form.cleaned_data
         submit(
             form,
             lambda: services.result_set(
                 actor=request.user,  # type: ignore[arg-type]
                 pairing=pairing,
-                result=data["result"],
-                method=data.get("method") or "",
-                reason=data.get("reason") or "",
+                result=form.cleaned_data["result"],
+                method=form.cleaned_data.get("method") or "",
+                reason=form.cleaned_data.get("reason") or "",
             ),
         )
     except RefusedError:
