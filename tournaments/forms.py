@@ -424,5 +424,7 @@ class PairForm(forms.Form):
 class PlayerResultForm(forms.Form):
     """A player's report of their own over-the-board game: did I win or lose?"""
 
-    result = forms.ChoiceField(label=_("Result"), choices=RESULT_CHOICES[:2])
+    result = forms.ChoiceField(
+        label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES[:2]]
+    )
     method = forms.ChoiceField(label=_("How"), choices=METHOD_CHOICES[:5], required=False)

@@ -95,6 +95,10 @@ def test_result_entry_starts_empty(client: Client, event: Event, add_players: An
     html = client.get(url, headers={"accept-language": "en"}).content.decode()
     assert '<option value="">— choose the result —</option>' in html
     assert "selected" not in html.split('id="pairings"')[1]
+    red = round_.pairings.exclude(blue=None).first().red
+    own_page = reverse("tournaments:player_token", args=[red.token])
+    html = client.get(own_page, headers={"accept-language": "en"}).content.decode()
+    assert '<option value="" selected>— choose the result —</option>' in html
 
 
 # ------------------------------------------------------------------ audit sentences
