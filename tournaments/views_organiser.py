@@ -116,6 +116,13 @@ def _render_dashboard(
     rounds = selectors.event_rounds(event=event, public=False)
     latest = rounds[-1] if rounds else None
     not_checked_in = [e for e in active if not e.checked_in]
+    # Only a plain Swiss stops at ``event.rounds``; a round robin ends with its schedule and a
+    # bracket (also after a Swiss top cut) when it is complete, which the service tells.
+    all_paired = (
+        event.pairing_system == Event.PairingSystem.SWISS
+        and latest is not None
+        and latest.number >= event.rounds
+    )
     context: dict[str, Any] = {
         "event": event,
         "role": selectors.event_role_of(user=request.user, event=event),
@@ -127,9 +134,8 @@ def _render_dashboard(
         "left_out": services.players_left_out(event=event),
         "rounds": rounds,
         "latest": latest,
-        "can_pair": (latest is None or latest.status == Round.Status.COMPLETE)
-        and (latest is None or latest.number < event.rounds),
-        "all_paired": latest is not None and latest.number >= event.rounds,
+        "can_pair": (latest is None or latest.status == Round.Status.COMPLETE) and not all_paired,
+        "all_paired": all_paired,
         "recommended_rounds": services.recommended_rounds(len(active)),
         "max_rounds": services.max_swiss_rounds(len(active)),
         "disputes": selectors.event_disputes(event=event),

@@ -154,3 +154,23 @@ def test_an_unknown_code_shows_as_itself(event: Event) -> None:
     item = AuditLog.objects.create(event=event, action="something_new", details={"x": 1})
     with translation.override("en"):
         assert audit.audit_sentence(item) == "something_new"
+
+
+def test_a_round_robin_is_not_stopped_by_the_swiss_round_count(
+    client: Client, make_event: Any, add_players: Any
+) -> None:
+    """The number of Swiss rounds is hidden on the form for a round robin: it must not end one."""
+    from tests.tournaments.conftest import finish_round
+
+    event = make_event(name="Club League", pairing_system="round_robin", rounds=1)
+    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    add_players(event, 4)
+    first = services.round_pair(actor=event.organiser, event=event)
+    services.round_publish(actor=event.organiser, round=first)
+    finish_round(first)
+    client.force_login(event.organiser)
+    html = dashboard(client, event)
+    assert "Every round of the event has been paired." not in html
+    button = html.split('id="pair-form"')[1].split("</form>")[0]
+    assert "Pair round 2" in button
+    assert "disabled" not in button
