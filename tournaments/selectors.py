@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import AuditLog, BracketMatch, Entry, Event, EventRole, Pairing, Round
 from tournaments.pairing.history import (
@@ -49,7 +50,8 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "RND": _("Drawing of lots"),
 }
 
-TIEBREAK_SHORT: dict[str, str] = {
+# Column headings of the standings: the codes, except the drawing of lots, which has a word.
+TIEBREAK_SHORT: dict[str, Any] = {
     "BH": "BH",
     "BH-C1": "BH-C1",
     "BH-M1": "MBH",
@@ -61,7 +63,7 @@ TIEBREAK_SHORT: dict[str, str] = {
     "BWG": "BWG",
     "PS": "PS",
     "OMW": "OMW%",
-    "RND": "Lot",
+    "RND": pgettext_lazy("standings column: drawing of lots", "Lot"),
 }
 
 
@@ -471,7 +473,11 @@ def event_awaiting_confirmation(*, event: Event) -> list[Pairing]:
 
 
 def event_audit_log(*, event: Event, limit: int = 50) -> list[AuditLog]:
-    return list(AuditLog.objects.filter(event=event).select_related("actor", "actor_entry")[:limit])
+    return list(
+        AuditLog.objects.filter(event=event).select_related(
+            "actor", "actor_entry", "pairing__round"
+        )[:limit]
+    )
 
 
 def event_roles(*, event: Event) -> list[EventRole]:

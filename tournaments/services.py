@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -54,6 +54,13 @@ from tournaments.models import (
 from tournaments.pairing import elimination, round_robin, swiss, top_cut
 from tournaments.pairing.errors import PairingError
 from tournaments.standings import tiebreak_from_code
+from tournaments.validation import (
+    ENTRY_NAME_LIMIT,
+    check_event_values,
+    check_name,
+    check_points,
+    check_rating,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -124,23 +131,6 @@ def _entry_name(user: User) -> str:
     return (full or user.get_username())[:100]
 
 
-NAME_MAX_LENGTH = 100  # Entry.name
-
-
-def _check_name(name: str) -> str:
-    """A player's name, refused when empty or when it holds a control, line-break or bidi
-    character (``tournaments.names``: they break exports and disguise names)."""
-    name = name.strip()
-    if not name:
-        raise TournamentError("name_missing")
-    if len(name) > NAME_MAX_LENGTH:
-        raise TournamentError("name_too_long", {"limit": NAME_MAX_LENGTH})
-    bad = names.unsafe_characters(name)
-    if bad:
-        raise TournamentError("name_unsafe", {"characters": names.describe(bad)})
-    return name
-
-
 def _validate_tiebreaks(codes: Iterable[str]) -> list[str]:
     seen: set[str] = set()
     out: list[str] = []
@@ -151,9 +141,9 @@ def _validate_tiebreaks(codes: Iterable[str]) -> list[str]:
         try:
             tiebreak_from_code(code)
         except ValueError:
-            raise TournamentError("invalid_tiebreak", {"code": raw}) from None
+            raise TournamentError("invalid_tiebreak", {"code": raw}, field="tiebreaks") from None
         if code in seen:
-            raise TournamentError("duplicate_tiebreak", {"code": code})
+            raise TournamentError("duplicate_tiebreak", {"code": code}, field="tiebreaks")
         seen.add(code)
         out.append(code)
     return out
@@ -232,19 +222,12 @@ def _unique_slug(base: str) -> str:
     return candidate
 
 
-POINTS_FIELDS = frozenset(f for f in EVENT_FIELDS if f.startswith("points_"))
-
-
-def _check_event_values(values: Mapping[str, Any]) -> None:
-    if any(values.get(f) is not None and values[f] < 0 for f in POINTS_FIELDS):
-        raise TournamentError("invalid_points")
-    system = values.get("pairing_system")
-    size = values.get("top_cut_size")
-    if system == Event.PairingSystem.SWISS_TOP_CUT and size not in (4, 8, 16):
-        raise TournamentError("invalid_top_cut")
-    start = values.get("start_position")
-    if start and values.get("game_format", Event.Format.BASIC) != Event.Format.BASIC:
-        raise TournamentError("start_position_format")
+def _event_defaults() -> dict[str, Any]:
+    """The model's default of every settable event field (what a new event gets unless told)."""
+    return {
+        name: Event._meta.get_field(name).get_default()
+        for name in EVENT_FIELDS - {"tiebreaks", "start_position"}
+    }
 
 
 def _canonical_start(fields: dict[str, Any]) -> None:
@@ -259,7 +242,9 @@ def _canonical_start(fields: dict[str, Any]) -> None:
     try:
         start = value if isinstance(value, StartPosition) else StartPosition.from_dict(value)
     except StartPositionError as exc:
-        raise TournamentError("invalid_start_position", {"detail": exc.detail}) from None
+        raise TournamentError(
+            "invalid_start_position", {"detail": exc.detail}, field="start_position"
+        ) from None
     fields["start_position"] = start.to_dict()
 
 
@@ -288,7 +273,8 @@ def event_create(
     if fields.get("pairing_system") != Event.PairingSystem.SWISS_TOP_CUT:
         fields["top_cut_size"] = None
     _canonical_start(fields)
-    _check_event_values(fields)
+    check_event_values(_event_defaults() | fields | {"name": name, "starts_on": starts_on})
+    name = name.strip()
     event = Event.objects.create(
         organiser=organiser, name=name, slug=slug, starts_on=starts_on, **fields
     )
@@ -318,7 +304,7 @@ def event_update(*, actor: User, event: Event, **fields: Any) -> Event:
     if started and locked:
         raise TournamentError("event_locked", {"fields": ", ".join(locked)})
     merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changed
-    _check_event_values(merged)
+    check_event_values(merged)
     if "rounds" in changed and started:
         active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
         _check_round_count(changed["rounds"], active)
@@ -412,7 +398,7 @@ def entry_register(*, event: Event, user: User) -> Entry:
     if Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     _check_capacity(event)
-    name = _check_name(_entry_name(user))
+    name = check_name(_entry_name(user), limit=ENTRY_NAME_LIMIT)
     if Entry.objects.filter(event=event, name=name).exists():
         raise TournamentError("name_taken", {"name": name})
     entry = Entry.objects.create(event=event, user=user, name=name)
@@ -438,16 +424,18 @@ def entry_add(
     """
     event = _lock_event(event)
     _require_manager(actor, event)
-    name = _check_name(name)
+    name = check_name(name, limit=ENTRY_NAME_LIMIT)
+    rating = check_rating(rating)
     if user is not None and Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     if Entry.objects.filter(event=event, name=name).exists():
         raise TournamentError("name_taken", {"name": name})
     _check_capacity(event)
     first_round = _late_entry_round(event)
-    points = missed_round_points if missed_round_points is not None else Decimal(0)
-    if points < 0:
-        raise TournamentError("invalid_points")
+    points = check_points(
+        missed_round_points if missed_round_points is not None else Decimal(0),
+        field="missed_round_points",
+    )
     entry = Entry.objects.create(
         event=event,
         user=user,
@@ -523,10 +511,11 @@ def _parse_csv(event: Event, text: str) -> tuple[list[CsvRow], dict[int, list[st
         raw_rating = (record.get("rating") or "").strip()
         if raw_rating:
             try:
-                rating = int(raw_rating)
-            except ValueError:
+                rating = check_rating(int(raw_rating))
+            except (ValueError, TournamentError):
                 problems.append(
-                    gettext("The rating “%(value)s” is not a whole number.") % {"value": raw_rating}
+                    gettext("The rating “%(value)s” is not a whole number from 0 to 9999.")
+                    % {"value": raw_rating[:20]}
                 )
         user = None
         username = (record.get("username") or "").strip()
@@ -616,6 +605,32 @@ def entry_check_in(
     return entry
 
 
+@transaction.atomic
+def entry_check_in_many(*, actor: User, event: Event, entries: Iterable[Entry]) -> list[Entry]:
+    """Check in every player of ``entries`` at once ("check in all present"), by an arbiter or
+    organiser before round 1. Each player checked in gets its own audit row, as with
+    :func:`entry_check_in`; players already checked in or not active are passed over."""
+    event = _lock_event(event)
+    _require_arbiter(actor, event)
+    ids = {e.pk for e in entries}
+    if not ids:
+        raise TournamentError("nobody_to_check_in", field="entries")
+    if Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).exists():
+        raise TournamentError("event_locked")
+    todo = list(
+        Entry.objects.select_for_update()
+        .filter(event=event, pk__in=ids, status=Entry.Status.ACTIVE, checked_in=False)
+        .order_by("pk")
+    )
+    for entry in todo:
+        entry.checked_in = True
+        _audit(event, "entry_check_in", actor=actor, entry=entry, checked_in=True)
+    Entry.objects.bulk_update(todo, ["checked_in"])
+    if todo:
+        _changed(event, "entries")
+    return todo
+
+
 def _require_between_rounds(event: Event, entry: Entry) -> None:
     """Refuse while ``entry`` has a table without a result in a published round."""
     pending = Pairing.objects.filter(
@@ -675,7 +690,7 @@ def entry_disqualify(*, actor: User, entry: Entry, reason: str) -> Entry:
     event = _lock_event(entry.event_id)
     _require_manager(actor, event)
     if not reason.strip():
-        raise TournamentError("reason_required")
+        raise TournamentError("reason_required", field="reason")
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     entry.status = Entry.Status.DISQUALIFIED
     entry.save(update_fields=["status"])
@@ -743,6 +758,21 @@ def _available_for(event: Event, number: int) -> tuple[list[Entry], set[int]]:
     return active, unavailable
 
 
+def players_left_out(*, event: Event) -> list[Entry]:
+    """Active players the next round would leave out because they have not checked in.
+
+    Only round 1 looks at check-in, and only once anybody has checked in (``_available_for``);
+    the organiser must confirm pairing without them (``round_pair(leave_out_absent=True)``).
+    """
+    if _latest_round(event) is not None:
+        return []
+    active, unavailable = _available_for(event, 1)
+    if not any(e.checked_in for e in active):
+        return []
+    absent = {e.pk for e in active if not e.checked_in} & unavailable
+    return list(Entry.objects.filter(pk__in=absent).order_by("name"))
+
+
 def _pair_swiss(
     event: Event, number: int, unavailable: set[int]
 ) -> tuple[list[tuple[int, int | None]], int | None]:
@@ -763,7 +793,7 @@ def _pair_swiss(
 
 
 @transaction.atomic
-def round_pair(*, actor: User, event: Event) -> Round:
+def round_pair(*, actor: User, event: Event, leave_out_absent: bool = True) -> Round:
     """Pair the next round as a draft, from everything played so far.
 
     Swiss rounds are paired by the Swiss algorithm; round robin rounds are read from the
@@ -771,10 +801,17 @@ def round_pair(*, actor: User, event: Event) -> Round:
     players are known (a Swiss-with-top-cut event draws its bracket from the standings after
     the last Swiss round). Refused while the latest round is not complete, when every round is
     paired, or when the algorithm cannot pair the players (its :class:`PairingError` is passed
-    on, with its code).
+    on, with its code). With ``leave_out_absent=False`` it is also refused while round 1 would
+    leave out players who have not checked in (``players_left_out``).
     """
     event = _lock_event(event)
     _require_manager(actor, event)
+    if not leave_out_absent:
+        absent = players_left_out(event=event)
+        if absent:
+            raise TournamentError(
+                "players_not_checked_in", {"count": len(absent)}, field="leave_out_absent"
+            )
     latest = _latest_round(event)
     if latest is not None and latest.status != Round.Status.COMPLETE:
         raise TournamentError("previous_round_incomplete", {"round": latest.number})
@@ -1386,7 +1423,7 @@ def result_set(
     _check_result(pairing, result)
     correction = pairing.confirmation == Pairing.Confirmation.CONFIRMED
     if correction and not reason.strip():
-        raise TournamentError("reason_required")
+        raise TournamentError("reason_required", field="reason")
     if correction and pairing.result == result and pairing.method == (method or pairing.method):
         return pairing
     old = pairing.result

@@ -83,7 +83,7 @@ def test_trf_names_stay_on_their_line_and_in_their_column(hostile: Event) -> Non
 def test_adding_a_player_refuses_control_and_bidi_characters(event: Event, name: str) -> None:
     with pytest.raises(TournamentError) as raised:
         services.entry_add(actor=event.organiser, event=event, name=name)
-    assert raised.value.code in ("name_unsafe", "name_missing")
+    assert raised.value.code in ("name_unsafe", "name_required")
     assert not Entry.objects.filter(event=event).exists()
 
 
