@@ -30,7 +30,14 @@ from engine import GameRecord, Side, history_text, observe, parse_action
 from engine.record import replay
 from engine.types import CAMPS, INTRUSION_SQUARES, square_name
 from matches.models import Match
-from matches.selectors import match_record, match_user_can_arbitrate
+from matches.api import error_response
+from matches.errors import MatchError
+from matches.selectors import (
+    match_position_view,
+    match_record,
+    match_resolve_seat,
+    match_user_can_arbitrate,
+)
 from matches.services import OTB_REPORT_METHODS
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.
@@ -421,6 +428,10 @@ def _live_config(request: HttpRequest, match: Match) -> dict[str, Any]:
         token=request.GET.get("token", ""),
         record_url=reverse("matches:record_detail", args=[match.pk]),
         download_url=reverse("matches:record_download", args=[match.pk]),
+        # The move list's past positions: ``{ply}`` is filled in by the script.
+        position_url=reverse("matches:match_position", args=[match.pk, 0]).replace(
+            "/0.json", "/{ply}.json"
+        ),
         # Arbiters get the pause/resume controls; the server checks again on every request.
         arbiter=match_user_can_arbitrate(match=match, user=request.user),
     )
@@ -435,6 +446,22 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(reverse("matches:match_clock", args=[match.pk]) + query)
     context = {"match": match, "ui": _live_config(request, match)}
     return render(request, "matches/match_board.html", context)
+
+
+@require_GET
+def match_position(request: HttpRequest, match_id: int, ply: int) -> JsonResponse:
+    """One past position of a live online match, as the caller's seat saw it (JSON).
+
+    The seat is resolved as on the WebSocket: the ``?token=`` seat link, else the session,
+    else a spectator (docs/protocol.md §1); ``match_position_view`` does the masking.
+    """
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        seat = match_resolve_seat(match=match, user=request.user, token=request.GET.get("token"))
+        view = match_position_view(match=match, viewer_seat=seat, ply=ply)
+    except MatchError as error:
+        return error_response(error)
+    return JsonResponse({"ply": ply, "view": view}, json_dumps_params={"ensure_ascii": False})
 
 
 @require_GET
