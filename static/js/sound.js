@@ -49,6 +49,7 @@ export class Sound {
   play(name) {
     if (!this.enabled) return;
     this.played.push(name);
+    document.documentElement.dataset.lastSound = name; // visible to tests and to styles
     this.unlock();
     const context = this.context;
     if (!context) return;
