@@ -36,18 +36,27 @@ class MatchServer(LiveServer):
             "print(json.dumps({'id': m.pk, 'red': m.red_token, 'blue': m.blue_token}))\n"
         )
 
-    def create_played_match(self, actions: list[str], **options: Any) -> dict[str, Any]:
+    def create_played_match(
+        self, actions: list[str], *, seconds_each: int = 7, **options: Any
+    ) -> dict[str, Any]:
         """A started online match after ``actions`` (legal decisions from the start), as
-        ``create_match`` returns it; each decision is taken by the seat to act."""
+        ``create_match`` returns it; each decision is taken by the seat to act,
+        ``seconds_each`` after the previous one, the last one now (the clocks show it)."""
         return self.python(
             "import json\n"
+            "from datetime import timedelta\n"
+            "from django.utils import timezone\n"
             "from engine import apply_action, new_game, parse_action\n"
             "from matches.services import match_create, match_submit_action\n"
-            f"m = match_create(start=True, **json.loads({json.dumps(json.dumps(options))}))\n"
+            f"actions = json.loads({json.dumps(json.dumps(actions))})\n"
+            f"step = timedelta(seconds={seconds_each})\n"
+            "now = timezone.now() - step * len(actions)\n"
+            f"m = match_create(start=True, now=now, **json.loads({json.dumps(json.dumps(options))}))\n"
             "state = new_game()\n"
-            f"for ply, text in enumerate(json.loads({json.dumps(json.dumps(actions))})):\n"
+            "for ply, text in enumerate(actions):\n"
+            "    now += step\n"
             "    match_submit_action(match_id=m.pk, seat=state.to_act.label,"
-            " action_text=text, expected_ply=ply)\n"
+            " action_text=text, expected_ply=ply, now=now)\n"
             "    state = apply_action(state, parse_action(text))\n"
             "print(json.dumps({'id': m.pk, 'red': m.red_token, 'blue': m.blue_token}))\n"
         )

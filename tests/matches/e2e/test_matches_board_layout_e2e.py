@@ -258,4 +258,7 @@ def test_the_over_the_board_clock_fits_the_screen(
     for seat in ("red", "blue"):
         assert in_viewport(page, f"[data-press={seat}]"), (viewport, language, seat)
     assert page.evaluate("window.scrollY") == 0
+    page.wait_for_function(
+        "() => document.querySelector('[data-press=blue] [data-clock-time]').textContent !== '20:00'"
+    )
     screenshot(page, f"otb-clock-{language}-{viewport}")

@@ -181,6 +181,7 @@ def test_a_player_loses_on_time(match_server: Any, new_page: Any) -> None:
             "() => document.querySelector('[data-clock=blue]').classList.contains('is-running')"
         )
         assert "is-low" in clock.get_attribute("class")
+        assert "is-critical" in clock.get_attribute("class")  # under ten seconds
         before = clock.inner_text()
         page.wait_for_function(
             f"() => document.querySelector('[data-clock=blue] [data-clock-time]')"
