@@ -14,7 +14,16 @@ from typing import Any, Final
 from django.utils import timezone
 
 from clock import ClockState, clock_snapshot, epoch_ms
-from engine import GameRecord, GameState, Rulings, Side, apply_action, new_game, observe, parse_action
+from engine import (
+    GameRecord,
+    GameState,
+    Rulings,
+    Side,
+    apply_action,
+    new_game,
+    observe,
+    parse_action,
+)
 from engine.formats import BASIC_FORMAT, GameFormat
 from engine.notation import state_from_dict
 from engine.start import StartPosition

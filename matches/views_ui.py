@@ -30,9 +30,9 @@ from django.views.decorators.http import require_GET
 from engine import GameRecord, Side, history_text, observe, parse_action
 from engine.record import replay
 from engine.types import CAMPS, INTRUSION_SQUARES, square_name
-from matches.models import Match
 from matches.api import error_response
 from matches.errors import MatchError
+from matches.models import Match
 from matches.selectors import (
     match_position_view,
     match_record,

@@ -89,7 +89,9 @@ def test_both_clocks_stay_in_view_beside_the_board(
     url = f"{match_server.url}/matches/{mid_game['id']}/?token={mid_game['blue']}"
     page = open_board(new_page, url, viewport=viewport, language=language)
     wait_live(page, f"d.ply === '{MID_GAME}' && d.seat === 'blue'")
-    page.wait_for_function("() => document.querySelector('[data-clock=blue]').classList.contains('is-running')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-clock=blue]').classList.contains('is-running')"
+    )
     for seat in ("red", "blue"):
         assert in_viewport(page, f"[data-clock={seat}]"), (viewport, seat)
     board = page.locator("svg.board").bounding_box()
@@ -140,28 +142,29 @@ def test_the_move_list_reads_in_words_and_shows_earlier_positions(
     shown = set(
         page.locator("svg.board .piece__glyph").evaluate_all("(ts) => ts.map((t) => t.textContent)")
     )
-    assert shown and shown <= marks
+    assert shown
+    assert shown <= marks
     assert page.locator(".legend").is_visible()
     for mark in marks:
         assert page.locator(".legend").get_by_text(mark, exact=True).is_visible()
 
     def board_squares() -> set[str]:
-        return {
-            square
-            for square in page.locator("svg.board [data-piece]").evaluate_all(
-                "(pieces) => pieces.map((p) => p.getAttribute('data-piece'))"
-            )
-        }
+        squares = page.locator("svg.board [data-piece]").evaluate_all(
+            "(pieces) => pieces.map((p) => p.getAttribute('data-piece'))"
+        )
+        return set(squares)
+
+    def seen_squares(ply: int) -> set[str]:
+        return {piece["square"] for piece in observe(states[ply], Side.RED)["board"]}
 
     live_squares = board_squares()
-    assert live_squares == {piece["square"] for piece in observe(states[MID_GAME], Side.RED)["board"]}
+    assert live_squares == seen_squares(MID_GAME)
 
     # An earlier position: the server's view of it for Red, with no controls to act.
     page.locator("#move-list li[data-ply='20'] button").click()
     wait_live(page, "d.review === '20'")
     page.wait_for_selector("#live-game.is-review")
-    expected = observe(states[20], Side.RED)
-    assert board_squares() == {piece["square"] for piece in expected["board"]}
+    assert board_squares() == seen_squares(20)
     assert page.locator("#review-bar").is_visible()
     assert page.locator("#move-list li.is-current").get_attribute("data-ply") == "20"
     # The arrows step through positions; the clocks keep running meanwhile.
@@ -169,7 +172,7 @@ def test_the_move_list_reads_in_words_and_shows_earlier_positions(
     wait_live(page, "d.review === '19'")
     page.keyboard.press("ArrowLeft")
     wait_live(page, "d.review === '18'")
-    assert board_squares() == {piece["square"] for piece in observe(states[18], Side.RED)["board"]}
+    assert board_squares() == seen_squares(18)
     screenshot(page, f"board-review-{language}-laptop")
 
     page.locator("#back-to-live").click()
@@ -259,6 +262,7 @@ def test_the_over_the_board_clock_fits_the_screen(
         assert in_viewport(page, f"[data-press={seat}]"), (viewport, language, seat)
     assert page.evaluate("window.scrollY") == 0
     page.wait_for_function(
-        "() => document.querySelector('[data-press=blue] [data-clock-time]').textContent !== '20:00'"
+        "() => document.querySelector('[data-press=blue] [data-clock-time]')"
+        ".textContent !== '20:00'"
     )
     screenshot(page, f"otb-clock-{language}-{viewport}")
