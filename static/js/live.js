@@ -245,8 +245,11 @@ async function showPosition(ply) {
     backToLive();
     return;
   }
+  const starting = review === null;
   review = { ply: target, view: positions.get(target) ?? null };
   draw();
+  // On a phone the list is below the board: bring the position (and its bar) into view.
+  if (starting) reviewBar.scrollIntoView({ block: "nearest" });
   if (review.view) return;
   try {
     const url = config.position_url.replace("{ply}", String(target));
