@@ -224,7 +224,6 @@ function drawReview() {
   reviewBar.hidden = false;
   reviewBar.querySelector("[data-review=next]").disabled = review.ply >= view.ply;
   reviewBar.querySelector("[data-review=prev]").disabled = review.ply <= 0;
-  root.dataset.review = String(review.ply);
   entryForm.hidden = true;
   builder.panel.hidden = true;
   if (!review.view) return; // still loading: the live board stays until it arrives
@@ -235,6 +234,7 @@ function drawReview() {
     pinned,
   });
   gameRoot.classList.add("is-review");
+  root.dataset.review = String(review.ply); // the ply whose position is drawn
 }
 
 /** Show the position after decision `ply` (the live one ends the review). */
