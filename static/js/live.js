@@ -85,10 +85,13 @@ const connection = new MatchConnection({
   path: config.ws_path,
   token: config.token,
   onView: (newView, { receivedAt }) => {
+    const finishing = newView.status === "finished" && view !== null && view.status !== "finished";
     view = newView;
     clocks.update(view.clock, receivedAt);
     draw();
     signalTurn();
+    // Once the game is over every decision is public: a fresh snapshot unmasks the move list.
+    if (finishing) connection.requestSnapshot();
   },
   onPresence: () => drawNotice(),
   onError: (frame) => {
@@ -199,6 +202,11 @@ function drawMoveList() {
   const known = moveList.children.length - 1; // the first item is the start position
   if (known < 0 || known > view.history.length) moveList.replaceChildren(startListItem());
   const have = moveList.children.length - 1;
+  // A snapshot may rewrite entries already listed (the whole record is public once finished).
+  view.history.slice(0, have).forEach((entry, index) => {
+    const item = moveList.children[index + 1];
+    if (item.dataset.text !== entry.text) item.replaceWith(moveListItem(entry));
+  });
   const added = view.history.slice(have).map(moveListItem);
   if (added.length) {
     moveList.append(...added);

@@ -58,7 +58,7 @@ export function decisionLabel(text) {
 export function moveListItem(entry) {
   return html(
     "li",
-    { class: `move-list__item move-list__item--${entry.seat}`, dataset: { ply: String(entry.ply) } },
+    { class: `move-list__item move-list__item--${entry.seat}`, dataset: { ply: String(entry.ply), text: entry.text } },
     html(
       "button",
       { type: "button", class: "move-list__move" },
