@@ -202,8 +202,10 @@ def test_a_decision_typed_in_notation_is_played(match_server: Any, new_page: Any
     assert "legal" in error.inner_text()
     assert page.locator("#live").get_attribute("data-ply") == "0"
 
-    choice = legal[len(legal) // 2]
-    field.fill(f"  {choice.replace(' ', '   ')} ")  # extra spaces are tidied up
+    # Extra spaces are tidied up, and an edge may be named from either side (a2S is a1N).
+    choice = "deploy fence a1N"
+    assert choice in legal
+    field.fill("  deploy   fence  a2S ")
     assert error.is_hidden()
     field.press("Enter")
     wait_live(page, "d.ply === '1'")
@@ -266,3 +268,49 @@ def test_the_over_the_board_clock_fits_the_screen(
         ".textContent !== '20:00'"
     )
     screenshot(page, f"otb-clock-{language}-{viewport}")
+
+
+def test_typed_edges_and_move_list_words_cover_the_whole_notation(
+    match_server: Any, new_page: Any
+) -> None:
+    """Every name of every edge becomes the engine's canonical name, and every decision form
+    of a few random games reads as a sentence (no raw notation, no unfilled placeholder) in
+    both languages."""
+    from engine.types import SQUARES, Direction, edge_name, edge_of, square_name
+
+    names = {
+        f"{square_name(sq)}{side.name}": edge_name(edge_of(sq, side))
+        for sq in SQUARES
+        for side in Direction
+    }
+    texts = sorted(
+        {
+            action.to_str()
+            for seed in range(3)
+            for before in game_states_of(seed)
+            for action in legal_actions(before)
+        }
+        | {"general ?", "cards ?", "play ?", "deck ?", "prepare ?", "exchange ?"}
+    )
+    for language in ("en", "ja"):
+        page = new_page(locale=LOCALES[language])
+        match = match_server.create_match()
+        page.goto(f"{match_server.url}/matches/{match['id']}/")
+        wait_live(page, "d.ply === '0'")
+        canonical, labels = page.evaluate(
+            """async ([edges, texts]) => {
+              const { canonicalEdges } = await import("/static/js/entry.js");
+              const { decisionLabel } = await import("/static/js/moves.js");
+              return [edges.map(canonicalEdges), texts.map(decisionLabel)];
+            }""",
+            [list(names), texts],
+        )
+        assert canonical == list(names.values())
+        for text, label in zip(texts, labels, strict=True):
+            assert label != text, (language, text)
+            assert "{" not in label, (language, text, label)
+
+
+def game_states_of(seed: int) -> list[Any]:
+    record, _ = random_playout(seed=seed, turn_limit=8)
+    return replay(replace(record, result=None))
