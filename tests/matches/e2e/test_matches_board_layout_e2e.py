@@ -216,7 +216,7 @@ def test_a_decision_typed_in_notation_is_played(match_server: Any, new_page: Any
 def test_the_turn_changes_the_title_and_favicon_and_beeps_if_wanted(
     match_server: Any, new_page: Any
 ) -> None:
-    match = match_server.create_match(red_name="Aoi", blue_name="Ren")
+    match = match_server.create_match(red_name="Aoi", blue_name="Ren", time_control="13s+0")
     pages = {}
     for seat in ("red", "blue"):
         url = f"{match_server.url}/matches/{match['id']}/?token={match[seat]}"
@@ -247,6 +247,9 @@ def test_the_turn_changes_the_title_and_favicon_and_beeps_if_wanted(
     assert blue.evaluate("document.documentElement.dataset.lastSound") == "turn"
     red.wait_for_function("() => !document.title.startsWith('●')")
     assert red.evaluate("document.documentElement.dataset.lastSound") is None  # sound off
+    # Blue's clock (13 s) runs: under ten seconds it turns red and beeps once.
+    blue.wait_for_function("() => document.documentElement.dataset.lastSound === 'low'")
+    assert "is-critical" in (blue.locator("[data-clock=blue]").get_attribute("class") or "")
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
