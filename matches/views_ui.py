@@ -20,6 +20,7 @@ from typing import Any, Final
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -29,8 +30,15 @@ from django.views.decorators.http import require_GET
 from engine import GameRecord, Side, history_text, observe, parse_action
 from engine.record import replay
 from engine.types import CAMPS, INTRUSION_SQUARES, square_name
+from matches.api import error_response
+from matches.errors import MatchError
 from matches.models import Match
-from matches.selectors import match_record, match_user_can_arbitrate
+from matches.selectors import (
+    match_position_view,
+    match_record,
+    match_resolve_seat,
+    match_user_can_arbitrate,
+)
 from matches.services import OTB_REPORT_METHODS
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.
@@ -47,6 +55,11 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "piece_infantry": _("Infantry"),
     "piece_archer": _("Archer"),
     "piece_cavalry": _("Cavalry"),
+    # The marks drawn on pieces: the physical pieces' kanji in Japanese, short words in English.
+    "glyph_I": pgettext_lazy("piece mark: infantry", "Inf"),
+    "glyph_A": pgettext_lazy("piece mark: archer", "Arc"),
+    "glyph_C": pgettext_lazy("piece mark: cavalry", "Cav"),
+    "glyph_G": pgettext_lazy("piece mark: general", "G"),
     "dir_N": _("north"),
     "dir_E": _("east"),
     "dir_S": _("south"),
@@ -214,6 +227,22 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "loading": _("Loading…"),
     "load_failed": _("The game could not be loaded."),
     "position_n": _("Position after decision {n} of {total}"),
+    # Move lists: past decisions in words (static/js/moves.js).
+    "hist_move": _("{from} → {to}"),
+    "hist_move_intrude": _("{from} → {to}, intrudes"),
+    "hist_select": _("{from} leads the chain {direction}"),
+    "hist_rotate": _("{from} turns {direction}"),
+    "hist_shoot": _("{from} shoots at {to}"),
+    "hist_fence": _("{from} places a fence on {edge}"),
+    "hist_general": _("General: the piece on {square}"),
+    "hist_general_secret": _("General chosen (secret)"),
+    "hist_cards": _("Hand {hand}; deck {deck}"),
+    "hist_cards_secret": _("Hand and deck arranged (secret)"),
+    "hist_play_secret": _("A card played face down"),
+    "hist_secret": _("A secret decision"),
+    "hist_end": _("End of the command step"),
+    "hist_dispatch": _("End of the command step with 疾風伝令"),
+    "hist_done": _("End of the chain"),
     # Live board.
     "connecting": _("Connecting…"),
     "connected": _("Connected"),
@@ -225,6 +254,10 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "not_started": _("The match has not started yet."),
     "clock_paused": _("The clock is paused by the arbiter."),
     "low_time": _("Less than a minute left"),
+    "critical_time": _("Less than ten seconds left"),
+    "your_turn_title": _("Your turn"),
+    "reviewing": _("An earlier position: after decision {n} (the game is at {total})"),
+    "entry_not_legal": _("That is not one of your legal decisions now: pick one from the list."),
     "choose": _("Choose"),
     "cancel": _("Cancel"),
     "all_options": _("All legal decisions ({n})"),
@@ -421,6 +454,11 @@ def _live_config(request: HttpRequest, match: Match) -> dict[str, Any]:
         token=request.GET.get("token", ""),
         record_url=reverse("matches:record_detail", args=[match.pk]),
         download_url=reverse("matches:record_download", args=[match.pk]),
+        # The move list's past positions: ``{ply}`` is filled in by the script.
+        position_url=reverse("matches:match_position", args=[match.pk, 0]).replace(
+            "/0.json", "/{ply}.json"
+        ),
+        favicon_turn_url=static("img/favicon-turn.svg"),
         # Arbiters get the pause/resume controls; the server checks again on every request.
         arbiter=match_user_can_arbitrate(match=match, user=request.user),
     )
@@ -435,6 +473,22 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(reverse("matches:match_clock", args=[match.pk]) + query)
     context = {"match": match, "ui": _live_config(request, match)}
     return render(request, "matches/match_board.html", context)
+
+
+@require_GET
+def match_position(request: HttpRequest, match_id: int, ply: int) -> JsonResponse:
+    """One past position of a live online match, as the caller's seat saw it (JSON).
+
+    The seat is resolved as on the WebSocket: the ``?token=`` seat link, else the session,
+    else a spectator (docs/protocol.md §1); ``match_position_view`` does the masking.
+    """
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        seat = match_resolve_seat(match=match, user=request.user, token=request.GET.get("token"))
+        view = match_position_view(match=match, viewer_seat=seat, ply=ply)
+    except MatchError as error:
+        return error_response(error)
+    return JsonResponse({"ply": ply, "view": view}, json_dumps_params={"ensure_ascii": False})
 
 
 @require_GET
