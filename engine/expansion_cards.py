@@ -436,11 +436,16 @@ def _swap(state: GameState, side: Side, action: Swap) -> GameState:
     return evolve(state, board=tuple(board))
 
 
+def can_run_automatic(state: GameState, side: Side, card: CardKind) -> bool:
+    """Whether 兵站強化 or 連環の計 can be executed: 連環の計 is skipped, keeping the LP, when its
+    cost cannot be paid (the general expansion note)."""
+    return card is not CardKind.LINKED_STRATAGEM or state.sides[side].lp >= LINKED_STRATAGEM_COST
+
+
 def run_automatic(state: GameState, side: Side, card: CardKind) -> tuple[GameState, bool]:
-    """Carry out 兵站強化 or 連環の計; also return whether the card goes beside the board."""
+    """Carry out 兵站強化 or 連環の計 (``can_run_automatic``); also return whether the card goes
+    beside the board."""
     if card is CardKind.SUPPLY_BOOST:
         return effects.pay(state, side, -SUPPLY_BOOST_GAIN), False
     assert card is CardKind.LINKED_STRATAGEM
-    if state.sides[side].lp < LINKED_STRATAGEM_COST:
-        return state, False  # skipped: the LP are kept, the card goes to the deck bottom
     return effects.pay(state, side, LINKED_STRATAGEM_COST), True
