@@ -10,6 +10,7 @@ import { ClockPair } from "./clock.js";
 import { methodName, t, uiConfig } from "./i18n.js";
 import { decisionSquares } from "./notation.js";
 import { MatchConnection } from "./protocol.js";
+import { showSkipped } from "./skipped.js";
 
 const config = uiConfig();
 const root = document.getElementById("live");
@@ -203,6 +204,7 @@ function draw() {
   drawNotice();
   drawGameOver();
   drawMoveList();
+  showSkipped(document.getElementById("live-skipped"), view.game.skipped);
 }
 
 resignButton.addEventListener("click", () => {

@@ -12,6 +12,7 @@ import { decisionNote } from "./actions.js";
 import { html, renderGame } from "./board.js";
 import { t, uiConfig } from "./i18n.js";
 import { decisionSquares } from "./notation.js";
+import { skippedLines } from "./skipped.js";
 
 const config = uiConfig();
 const root = document.getElementById("record-viewer");
@@ -75,6 +76,7 @@ function buildMoveList() {
           html("code", {}, move.text),
           decisionNote(move.text),
         ),
+        skippedLines(move.skipped),
       ),
     );
   }
