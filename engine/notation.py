@@ -149,6 +149,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "skipped": [
             [int(s.side), s.card.value, s.slot.value, s.face_up, s.seen] for s in state.skipped
         ],
+        "preset": state.preset,
     }
 
 
@@ -194,6 +195,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
             SkippedCard(Side(side), CardKind(card), Slot(slot), bool(face_up), bool(seen))
             for side, card, slot, face_up, seen in data.get("skipped", ())
         ),
+        preset=bool(data.get("preset", False)),
     )
 
 

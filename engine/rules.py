@@ -83,9 +83,11 @@ def new_game(
     ``variant``). A deck-build game opens with its draft, expansion option 2 with the
     preparation of the expansion cards; option 1 deals the prepared cards here.
 
-    ``start`` (basic game only) is a custom start position (engine.start): the game opens at
-    set-up on its board, Red to choose its general; a side whose hand and deck are fixed skips
-    its card arrangement. Raises ``StartPositionError("start_format")`` for other formats.
+    ``start`` is a custom start position (engine.start): the game opens at set-up on its
+    board, Red to choose its general (after the draft or the expansion-card preparation when
+    the format chooses what the position leaves open); a side whose hand and deck are fixed
+    skips its card arrangement. Raises ``StartPositionError`` (a ``start_*`` code) when the
+    position does not fit the format or the rulings.
     """
     if format is None:
         format = BASIC_FORMAT if variant is Variant.BASIC else GameFormat(variant=variant)
@@ -382,8 +384,8 @@ def clock_side(state: GameState) -> Side | None:
     """
     if state.phase is Phase.OVER or untimed_segment(state) or _nothing_deployed(state):
         return None
-    if state.ply == 0:  # a start position's first decision, Red's general, is untimed too
-        return None
+    if state.preset and state.phase is Phase.SETUP and state.sides[Side.RED].general is None:
+        return None  # a start position's first timed decision, Red's general, is untimed too
     return state.to_act
 
 

@@ -264,6 +264,8 @@ class GameState:
     exchange_pending: bool = False
     #: The cards skipped (§6.7) by the automatic steps after the last decision, in order.
     skipped: tuple[SkippedCard, ...] = ()
+    #: The game opened on a custom start position (engine.start): no deployment.
+    preset: bool = False
 
     @property
     def variant(self) -> Variant:
