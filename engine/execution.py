@@ -17,6 +17,7 @@ in any order, but no partner decision is offered that would leave the leader una
 leader may wait the same way (``select b2 x``): partners shoot first, never taking the leader's
 last target, and the leader shoots last (so a shot of its that ends the game can come after
 theirs). Fence and rotation chains need no waiting leader: any order gives the same positions.
+(軽装歩兵 chains, engine.expansion_cards, have their own waiting leader.)
 """
 
 from __future__ import annotations

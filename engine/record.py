@@ -30,8 +30,9 @@ from .start import StartPosition
 from .state import GameState, Variant
 
 RECORD_FORMAT = "gunshi-record"
-#: The version written. Version 2 added the waiting shooter (``select b2 x``, ruling Q9); every
-#: version-1 decision means the same in version 2, so version-1 records replay unchanged.
+#: The version written. Version 2 added the waiting shooter (``select b2 x``) and the waiting
+#: 軽装歩兵 leader (``select c2 N`` in its chain), ruling Q9; every version-1 decision means the
+#: same in version 2, so version-1 records replay unchanged.
 RECORD_VERSION = 2
 #: The versions read.
 READABLE_VERSIONS = (1, 2)
