@@ -22,6 +22,8 @@ theirs). Fence and rotation chains need no waiting leader: any order gives the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import effects
 from .actions import (
     FINISH,
@@ -171,16 +173,25 @@ def partners_of(
     return tuple(sorted(letters))
 
 
-def _selectable_behind_partner(
+Board = tuple[Piece | None, ...]
+#: A card's move generator: the moves of the piece on a square towards a direction, on the
+#: state's board or on the board given (``moves_in``; 軽装歩兵's ``light_moves``).
+MoveFinder = Callable[[GameState, Square, Direction, Board | None], list[MovePiece]]
+
+
+def selectable_behind_partner(
     state: GameState,
     origin: Square,
     direction: Direction,
     partners: tuple[str, ...] | None = None,
+    find: MoveFinder | None = None,
 ) -> bool:
     """True when the piece can move only after the same-kind partner in front moves on.
 
     ``partners``, when given, are the letters that may still act: the piece in front must be one.
+    ``find`` generates the card's moves (default: the Move card's ``moves_in``).
     """
+    find = moves_in if find is None else find
     piece = state.board[origin]
     front = NEXT_SQUARE[origin][direction]
     if piece is None or front is None:
@@ -190,12 +201,12 @@ def _selectable_behind_partner(
         return False
     if partners is not None and blocker.letter not in partners:
         return False
-    if not any(_leaves(state, blocker, move) for move in moves_in(state, front, direction)):
+    if not any(_leaves(state, blocker, m) for m in find(state, front, direction, None)):
         return False
     # Only the partner's leaving matters to the leader's path (its other effects lie beyond it).
     board = list(state.board)
     board[front] = None
-    return bool(moves_in(state, origin, direction, tuple(board)))
+    return bool(find(state, origin, direction, tuple(board)))
 
 
 def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
@@ -243,7 +254,7 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
         for direction in move_directions(piece):
             moves = moves_in(state, sq, direction)
             result.extend(moves)
-            if has_partner and (moves or _selectable_behind_partner(state, sq, direction)):
+            if has_partner and (moves or selectable_behind_partner(state, sq, direction)):
                 result.append(SELECTIONS[sq][direction])
     return result
 
@@ -363,7 +374,7 @@ def _leader_still_free(
     if moves_in(after, leader, direction):
         return True
     remaining = tuple(p for p in partners if p != mover.letter)
-    return _selectable_behind_partner(after, leader, direction, remaining)
+    return selectable_behind_partner(after, leader, direction, remaining)
 
 
 def _leader_keeps_target(state: GameState, target: Square, leader_targets: list[Square]) -> bool:

@@ -49,7 +49,7 @@ from .actions import (
     Swap,
 )
 from .geometry import has_fence_of, move_directions, shot_targets
-from .state import Execution, GameState, Mode, Phase, QueuedCard, evolve
+from .state import Execution, GameState, Mode, Phase, Piece, QueuedCard, evolve
 from .types import (
     CAMPS,
     DIRECTIONS,
@@ -158,15 +158,22 @@ def _routes(state: GameState, side: Side) -> Iterator[Action]:
                 yield RouteReinforce(kind, sq, facing)
 
 
-def light_moves(state: GameState, origin: Square, direction: Direction) -> list[MovePiece]:
+def light_moves(
+    state: GameState,
+    origin: Square,
+    direction: Direction,
+    board: tuple[Piece | None, ...] | None = None,
+) -> list[MovePiece]:
     """軽装歩兵 moves of the infantry on ``origin`` towards ``direction`` (RULES.md §12, card 5).
 
     One square in any direction, as the infantry it becomes once its shield is off (so a
     shielded enemy still bounces it), or exactly two squares forward: the square passed over may
     hold any piece but must not have an enemy fence (the mover would have to stop there), and
     the target must not hold an own piece. Intrusion is allowed, except for the general.
+    ``board`` replaces the state's board, to look ahead at a position after a partner moved.
     """
-    piece = state.board[origin]
+    board = state.board if board is None else board
+    piece = board[origin]
     assert piece is not None
     side = piece.owner
     enemy_fences = state.sides[side.opponent].fences
@@ -174,13 +181,13 @@ def light_moves(state: GameState, origin: Square, direction: Direction) -> list[
     first = step(origin, direction)
     if first is None or edge_between(origin, first) in enemy_fences:
         return []
-    occupant = state.board[first]
+    occupant = board[first]
     if occupant is None or occupant.owner is not side:
         targets.append((first, occupant is not None and occupant.shield))
     if direction is piece.facing and not has_fence_of(enemy_fences, first):
         second = step(first, direction)
         if second is not None:
-            occupant = state.board[second]
+            occupant = board[second]
             if occupant is None or occupant.owner is not side:
                 targets.append((second, occupant is not None and occupant.shield))
     may_intrude = piece.letter != state.sides[side].general
@@ -197,23 +204,7 @@ def _light_behind_partner(
 ) -> bool:
     """True when the infantry on ``origin`` can make a 軽装歩兵 move towards ``direction`` only
     once the partner in front of it (one of ``partners``, when given) has moved on that way."""
-    piece = state.board[origin]
-    front = step(origin, direction)
-    if piece is None or front is None:
-        return False
-    blocker = state.board[front]
-    if blocker is None or blocker.owner is not piece.owner or blocker.kind is not piece.kind:
-        return False
-    if partners is not None and blocker.letter not in partners:
-        return False
-    if not any(
-        (hit := state.board[m.target]) is None or not hit.shield
-        for m in light_moves(state, front, direction)
-    ):
-        return False  # it cannot leave its square (a shielded enemy bounces it)
-    board = list(state.board)
-    board[front] = None
-    return bool(light_moves(evolve(state, board=tuple(board)), origin, direction))
+    return basic.selectable_behind_partner(state, origin, direction, partners, light_moves)
 
 
 def _light_leader_still_free(
