@@ -392,6 +392,38 @@ def test_a_record_replays_a_preset_game() -> None:
 INFANTRY = PieceKind.INFANTRY
 
 
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        (RULE_2, STARTER),  # the preparation first
+        (RULE_2, PREPARED),
+        (GameFormat(variant=RULE_2.variant, expansion_option=1, seed=3), PREPARED),
+        (GameFormat(variant=RULE_2.variant, expansion_option=3), STARTER),
+        (RULE_3, "red: pieces Ib2N Ac1N Cd2N\nblue: pieces Ib6S Ac7S Cd6S"),  # the draft first
+        (RULE_3, SEVEN),
+    ],
+)
+def test_random_games_from_a_start_position_in_each_format_replay(
+    fmt: GameFormat, text: str
+) -> None:
+    """Every decision from the opening to a capped end keeps the engine's invariants, and the
+    record (format, rulings, start position) replays the same states."""
+    start = StartPosition.from_text(text)
+    rng = random.Random(11)
+    state = new_game(format=fmt, start=start, rulings=Rulings(turn_limit=16))
+    states, actions = [state], []
+    while state.to_act is not None:
+        options = legal_actions(state)
+        action = options[rng.randrange(len(options))]
+        state = apply_unchecked(state, action)
+        states.append(state)
+        actions.append(action.to_str())
+        assert not check_invariants(state)
+    assert state.turn > 0  # the war was reached
+    record = GameRecord(actions=tuple(actions), rulings=state.rulings, format=fmt, start=start)
+    assert replay(GameRecord.from_json(record.to_json())) == states
+
+
 @st.composite
 def start_positions(draw: st.DrawFn) -> StartPosition:
     squares = draw(st.lists(st.sampled_from(SQUARES), min_size=2, max_size=20, unique=True))
