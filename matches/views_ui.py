@@ -110,6 +110,9 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "swift": _("Swift"),
     "swift_long": _("疾風伝令 (Swift Dispatch) slot"),
     "slot_1": _("1st"),
+    # Cards that could not be executed (static/js/skipped.js, ruling P11).
+    "skipped_card": _("Skipped: {side}'s {card} ({slot}) could not be executed"),
+    "skipped_face_down": _("face-down card"),
     "slot_2": _("2nd"),
     "slot_3": _("3rd"),
     "slot_4": _("4th"),
@@ -351,7 +354,9 @@ def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, 
 
     ``views[i]`` is ``engine.observe`` of the position after ``i`` decisions (``views[0]`` is
     the empty board); ``moves[i]`` is decision ``i + 1`` as ``viewer`` may read it
-    (``engine.history_text``: the opponent's general, hand and face-down plays stay masked).
+    (``engine.history_text``: the opponent's general, hand and face-down plays stay masked),
+    with ``skipped``, the cards that decision's automatic steps could not execute, as
+    ``views[i + 1]`` tells them to ``viewer`` (RULES.md §6.7; a face-down card stays masked).
     Legal-action lists are dropped: nobody acts in a record.
     """
     states = replay(record)
@@ -365,6 +370,7 @@ def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, 
             "ply": index + 1,
             "seat": before.to_act.label if before.to_act is not None else None,
             "text": history_text(before, parse_action(text), viewer),
+            "skipped": views[index + 1]["skipped"],
         }
         for index, (before, text) in enumerate(zip(states, record.actions, strict=False))
     ]

@@ -16,6 +16,7 @@ import { moveListItem, revealInList, startListItem } from "./moves.js";
 import { TurnSignal } from "./notify.js";
 import { decisionSquares } from "./notation.js";
 import { MatchConnection } from "./protocol.js";
+import { showSkipped } from "./skipped.js";
 import { Sound } from "./sound.js";
 
 const config = uiConfig();
@@ -320,6 +321,7 @@ function draw() {
   drawNotice();
   drawGameOver();
   drawMoveList();
+  showSkipped(document.getElementById("live-skipped"), view.game.skipped);
   if (review) {
     drawReview();
     return;

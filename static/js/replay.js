@@ -12,6 +12,7 @@ import { html, renderGame } from "./board.js";
 import { t, uiConfig } from "./i18n.js";
 import { moveListItem, revealInList, startListItem } from "./moves.js";
 import { decisionSquares } from "./notation.js";
+import { skippedLines } from "./skipped.js";
 
 const config = uiConfig();
 const root = document.getElementById("record-viewer");
@@ -59,7 +60,12 @@ function go(target) {
 }
 
 function buildMoveList() {
-  moveList.replaceChildren(startListItem(), ...data.moves.map(moveListItem));
+  const items = data.moves.map((move) => {
+    const item = moveListItem(move);
+    item.append(...skippedLines(move.skipped));
+    return item;
+  });
+  moveList.replaceChildren(startListItem(), ...items);
 }
 
 async function load(newPerspective) {
