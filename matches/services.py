@@ -299,7 +299,11 @@ def _adjudicate_if_flagged(
     else:  # pragma: no cover - a recorded flag always finishes the match in the same commit
         record = None
     deadline = clock_flag_deadline(match_clock_state(match))
-    _finish(match, winner=SEAT_LABELS[other_seat(seat)], method=Match.Method.TIMEOUT, now=now)
+    # The game ended when the clock ran out, however late the check that noticed it came.
+    fell_at = now if deadline is None else min(now, datetime_from_epoch_ms(deadline))
+    _finish(
+        match, winner=SEAT_LABELS[other_seat(seat)], method=Match.Method.TIMEOUT, now=fell_at
+    )
     _set_clock(match, clock, record, actor=actor)
     _event(
         match,
