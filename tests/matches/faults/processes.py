@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -34,7 +35,7 @@ START_SECONDS = 45
 def require_postgresql_and_redis_server() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("fault tests need PostgreSQL (set DATABASE_URL=postgres://…)")
-    if not Path("/usr/bin/redis-server").exists():
+    if shutil.which("redis-server") is None:
         pytest.skip("fault tests start their own redis-server (apt-get install redis-server)")
 
 
@@ -130,7 +131,7 @@ class Cluster:
     def redis(self) -> Process:
         """A private redis-server (no persistence: a restart loses every queued task)."""
         command = [
-            "/usr/bin/redis-server",
+            str(shutil.which("redis-server")),
             "--port", str(self.redis_port),
             "--bind", "127.0.0.1",
             "--save", "",
