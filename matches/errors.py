@@ -40,7 +40,6 @@ MESSAGES: Final[dict[str, Promise]] = {
     "reason_required": _("Give a reason."),
     "bad_token": _("This seat link is not valid."),
     "invalid_time_control": _("That is not a valid time control."),
-    "result_reported": _("A result has been reported: the clock is stopped."),
 }
 
 #: HTTP status for each code (default 409: the request conflicts with the match's state).

@@ -301,16 +301,19 @@ def _adjudicate_if_flagged(
     deadline = clock_flag_deadline(match_clock_state(match))
     # The game ended when the clock ran out, however late the check that noticed it came.
     fell_at = now if deadline is None else min(now, datetime_from_epoch_ms(deadline))
-    _finish(
-        match, winner=SEAT_LABELS[other_seat(seat)], method=Match.Method.TIMEOUT, now=fell_at
-    )
+    winner = SEAT_LABELS[other_seat(seat)]
+    _finish(match, winner=winner, method=Match.Method.TIMEOUT, now=fell_at)
+    # Over the board, a pending report that named the other winner is for the arbiter to see.
+    match.disputed = any(r["winner"] != winner for r in match.otb_reports.values())
     _set_clock(match, clock, record, actor=actor)
+    pending = {"pending_reports": match.otb_reports} if match.otb_reports else {}
     _event(
         match,
         MatchEvent.Kind.TIMEOUT,
         seat=SEAT_LABELS[seat],
         deadline=deadline,
         adjudicated_at=now_ms,
+        **pending,
     )
     _after_change(match)
     return True
@@ -800,7 +803,8 @@ def match_set_result(
 
     On a pending or running match this finishes it (forfeit, no-show, a dispute decided …);
     on a finished match it corrects the result (``match_finished`` is sent again with
-    ``corrected=True``). An aborted match cannot get a result.
+    ``corrected=True``); giving a disputed finished match (a flag fell over a pending report)
+    its recorded result upholds it. An aborted match cannot get a result.
     """
     now_dt = _now(now)
     match = lock_match(match_id)
@@ -812,9 +816,12 @@ def match_set_result(
     previous = {"winner": match.winner, "method": match.method}
     if match.status == Match.Status.FINISHED:
         if previous == {"winner": winner, "method": method}:
-            return match
-        match.winner, match.method, match.disputed = winner, method, False
-        _announce_result_on_commit(match, corrected=True)
+            if not match.disputed:
+                return match
+            match.disputed = False  # the arbiter upholds the recorded result
+        else:
+            match.winner, match.method, match.disputed = winner, method, False
+            _announce_result_on_commit(match, corrected=True)
     else:
         now_ms = epoch_ms(now_dt)
         clock = match_clock_state(match)
@@ -857,7 +864,8 @@ def otb_clock_press(
     The first press is Red's, after its untimed first placement: Blue's clock starts. Then only
     the seat whose clock runs may press; its time is charged and the other seat's starts. The
     device names the ply it saw (a double tap is ``stale_ply``). Players (``requester_seat``)
-    and arbiters may press; presses stop once a result has been reported.
+    and arbiters may press, also while a reported result awaits confirmation: a report does not
+    stop the clock (``otb_report_result``).
     """
     now_dt = _now(now)
     now_ms = epoch_ms(now_dt)
@@ -874,8 +882,6 @@ def otb_clock_press(
     if isinstance(expected_ply, bool) or expected_ply != match.ply:
         raise MatchError("stale_ply", ply=match.ply)
     seat = _require_seat(match, seat)
-    if match.otb_reports:
-        raise MatchError("result_reported", ply=match.ply)
     if clock.paused:
         raise MatchError("clock_paused", ply=match.ply)
     pressing = seat_index(seat)
@@ -906,8 +912,12 @@ def otb_report_result(
 ) -> Match | _CommitThenRaise:
     """A player reports the over-the-board result (winner + method).
 
-    The first report stops the clock. The same report from the other seat finishes the match;
-    a different one marks it disputed for the arbiter (``match_set_result``).
+    A report stops nothing: the clock keeps running until the other seat reports the same
+    result (``otb_confirm_result``), which stops it and finishes the match, or the arbiter
+    rules (``match_set_result``). A different report marks the match disputed for the arbiter.
+    So a false report cannot freeze the clocks: a flag that falls while a report is pending is
+    recorded as the result (a loss on time, with the pending reports in its audit row) unless
+    the arbiter overrules it.
     """
     match = lock_match(match_id)
     _require_kind(match, Match.Kind.OTB)
@@ -945,17 +955,16 @@ def _otb_report(
         return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
     report = {"winner": str(winner), "method": str(method)}
     reports = dict(match.otb_reports)
-    first = not reports
     reports[seat] = report
     match.otb_reports = reports
-    if first and clock.running is not None:
-        clock, record = clock_stop(clock, now=now_ms, note="result reported")
-        _set_clock(match, clock, record, actor=actor)
     other = reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
     if other is None:
         _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **report)
     elif other == report:
         _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, seat=seat, **report)
+        if clock.running is not None:
+            clock, record = clock_stop(clock, now=now_ms, note="result confirmed")
+            _set_clock(match, clock, record, actor=actor)
         _finish(match, winner=report["winner"], method=report["method"], now=now_dt, actor=actor)
     else:
         match.disputed = True

@@ -66,6 +66,20 @@ def _remaining(clock: dict[str, Any]) -> dict[str, str]:
     return {seat: clock_text(ms) for seat, ms in clock["remaining_ms"].items()}
 
 
+def _reports(match: Match) -> list[dict[str, str]]:
+    """The players' pending over-the-board reports, for the dispute panel."""
+    winners, methods = dict(Match.Winner.choices), dict(Match.Method.choices)
+    return [
+        {
+            "seat": str(label),
+            "winner": str(winners.get(report.get("winner"), report.get("winner"))),
+            "method": str(methods.get(report.get("method"), report.get("method"))),
+        }
+        for seat, label in SEAT_CHOICES
+        if (report := match.otb_reports.get(seat))
+    ]
+
+
 def _match_for_arbiter(request: HttpRequest, match_id: int) -> Match:
     match = get_object_or_404(Match, pk=match_id)
     if not user_can_arbitrate(request.user, match):
@@ -132,6 +146,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         "matches/arbiter_console.html",
         {
             "match": match,
+            "reports": _reports(match),
             "clock": clock,
             "remaining": _remaining(clock),
             "clock_log": match_clock_log(match=match),
