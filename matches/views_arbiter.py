@@ -26,7 +26,12 @@ from matches import services
 from matches.errors import MatchError
 from matches.models import Match
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
-from matches.selectors import match_audit_log, match_clock_log, match_clock_snapshot
+from matches.selectors import (
+    match_audit_log,
+    match_clock_log,
+    match_clock_snapshot,
+    match_no_show_pending,
+)
 
 SEAT_CHOICES = [("red", _("Red")), ("blue", _("Blue"))]
 NOTE_LIMIT = 500
@@ -80,6 +85,14 @@ def _reports(match: Match) -> list[dict[str, str]]:
     ]
 
 
+def _no_show(match: Match) -> dict[str, Any] | None:
+    """The no-show deadline the match waits on, with the seat's label (``None``: none)."""
+    pending = match_no_show_pending(match)
+    if pending is not None:
+        pending["seat_label"] = dict(SEAT_CHOICES)[pending["seat"]]
+    return pending
+
+
 def _match_for_arbiter(request: HttpRequest, match_id: int) -> Match:
     match = get_object_or_404(Match, pk=match_id)
     if not user_can_arbitrate(request.user, match):
@@ -124,6 +137,14 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                     delta_ms=data["seconds"] * 1000,
                     reason=data["reason"],
                 )
+        elif act == "no_show":
+            _run(
+                request,
+                services.match_apply_no_show,
+                _t("No-show recorded."),
+                match_id=match.pk,
+                reason=note,
+            )
         elif act == "result":
             result_form = SetResultForm(request.POST, prefix="result")
             if result_form.is_valid():
@@ -147,6 +168,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         {
             "match": match,
             "reports": _reports(match),
+            "no_show": _no_show(match),
             "clock": clock,
             "remaining": _remaining(clock),
             "clock_log": match_clock_log(match=match),

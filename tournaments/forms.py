@@ -32,6 +32,7 @@ EVENT_FORM_FIELDS = [
     "points_forfeit_loss",
     "visibility",
     "registration_cap",
+    "no_show_minutes",
 ]
 
 

@@ -170,3 +170,29 @@ def test_a_disputed_over_the_board_flag_is_shown_with_the_reports_and_the_clock_
     assert "Disputed:" in page
     assert "Blue reported: Blue wins by Intrusion" in page
     assert "<td>flag</td>" in page  # the clock log, the evidence
+
+
+def test_the_console_shows_the_no_show_deadline_and_applies_the_rule(
+    client: Any, two_players: Any, event_arbiter: Any
+) -> None:
+    red, blue = two_players
+    match = match_create(
+        red_player=red, blue_player=blue, start=True, event_id=7, no_show_limit_ms=300_000
+    )
+    client.force_login(event_arbiter)
+    page = client.get(console(match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Waiting for Red (no clock runs)" in page
+    assert "data-no-show-deadline" in page
+    response = client.post(console(match), {"act": "no_show", "note": "Red never arrived"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.method) == ("finished", "blue", "no_show")
+    assert match.events.get(kind=MatchEvent.Kind.NO_SHOW).actor == event_arbiter
+
+
+def test_the_console_shows_no_no_show_deadline_when_the_rule_is_off(
+    client: Any, live_match: Match, event_arbiter: Any
+) -> None:
+    client.force_login(event_arbiter)
+    page = client.get(console(live_match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "data-no-show-deadline" not in page
