@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from django.db import connection
 
 from clock import ClockState
 from matches.models import ClockLogEntry, Match, MatchEvent
@@ -145,10 +146,13 @@ def test_a_worker_killed_after_reserving_the_timeout_task_loses_no_flag(
 
 def _play_until(url: str, match_ids: list[int], stop: threading.Event, seed: int) -> None:
     rng = random.Random(seed)
-    while not stop.is_set():
-        for match_id in match_ids:
-            _decide(url, match_id, rng)
-        time.sleep(0.05)
+    try:
+        while not stop.is_set():
+            for match_id in match_ids:
+                _decide(url, match_id, rng)
+            time.sleep(0.05)
+    finally:
+        connection.close()  # this thread's own connection to the test database
 
 
 def test_the_asgi_server_killed_mid_game_loses_no_result_and_no_flag(

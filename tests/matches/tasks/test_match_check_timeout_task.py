@@ -165,27 +165,36 @@ def test_a_celery_check_is_queued_no_further_ahead_than_the_horizon(
     assert Match.objects.get(pk=match.pk).timeout_check_at == calls[1]["eta"]
 
 
+@pytest.fixture
+def idle_scheduler(monkeypatch: pytest.MonkeyPatch) -> Iterator[TimeoutScheduler]:
+    """A module scheduler that reads no database (for tests of who starts it)."""
+    instance = TimeoutScheduler(adjudicate=lambda _id: False, upcoming=lambda _until: [])
+    monkeypatch.setattr(timeouts, "scheduler", instance)
+    yield instance
+    instance.stop()
+
+
 def test_a_celery_worker_starts_its_own_sweeping_scheduler(
-    settings: Any, scheduler: TimeoutScheduler
+    settings: Any, idle_scheduler: TimeoutScheduler
 ) -> None:
     """The sweep is part of the worker: no separate beat process to forget."""
     from celery.signals import worker_ready, worker_shutdown
 
     settings.MATCH_TIMEOUT_BACKEND = "celery"
     worker_ready.send(sender=None)
-    assert scheduler.running
+    assert idle_scheduler.running
     worker_shutdown.send(sender=None)
-    assert not scheduler.running
+    assert not idle_scheduler.running
 
 
 def test_server_processes_start_the_scheduler_on_the_celery_backend_too(
-    settings: Any, scheduler: TimeoutScheduler, monkeypatch: pytest.MonkeyPatch
+    settings: Any, idle_scheduler: TimeoutScheduler, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.MATCH_TIMEOUT_BACKEND = "celery"
     settings.MATCH_TIMEOUT_SCHEDULER_AUTOSTART = "auto"
     monkeypatch.setattr(timeouts.sys, "argv", ["/srv/.venv/bin/daphne", "config.asgi:application"])
     assert timeouts.autostart() is True
-    assert scheduler.running
+    assert idle_scheduler.running
 
 
 def test_the_scheduler_keeps_the_earliest_check_per_match() -> None:
