@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 import pytest
 
+from tests.tournaments.integration.test_tournament_start_position import form_data
 from tournaments import services
 from tournaments.forms import EventForm
 from tournaments.models import Event, Pairing
@@ -39,21 +39,7 @@ def test_the_event_form_offers_the_rule_off_by_default() -> None:
     form = EventForm()
     assert "no_show_minutes" in form.fields
     assert form.fields["no_show_minutes"].required is False
-    data = {
-        "name": "Form Cup",
-        "starts_on": dt.date(2026, 5, 1).isoformat(),
-        "game_format": "basic",
-        "time_control": "20+0",
-        "pairing_system": "swiss",
-        "rounds": "3",
-        "points_win": "1",
-        "points_loss": "0",
-        "points_bye": "1",
-        "points_forfeit_win": "1",
-        "points_forfeit_loss": "0",
-        "visibility": "public",
-        "no_show_minutes": "15",
-    }
+    data = form_data(no_show_minutes="15")
     form = EventForm(data=data)
     assert form.is_valid(), form.errors
     assert form.service_fields()["no_show_minutes"] == 15
