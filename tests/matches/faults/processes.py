@@ -142,9 +142,9 @@ class Cluster:
         return started
 
     def worker(self) -> Process:
-        """``celery -A config worker`` as docs/production.md runs it (one process here)."""
+        """``celery -A config worker`` as docs/production.md runs it (one pool process here)."""
         celery = str(Path(sys.executable).with_name("celery"))
-        command = [celery, "-A", "config", "worker", "-l", "info", "-P", "solo"]
+        command = [celery, "-A", "config", "worker", "-l", "info", "--concurrency", "1"]
         command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
         started = self._start("worker", command)
         _wait_until(
