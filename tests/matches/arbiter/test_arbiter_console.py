@@ -170,6 +170,9 @@ def test_a_disputed_over_the_board_flag_is_shown_with_the_reports_and_the_clock_
     assert "Disputed:" in page
     assert "Blue reported: Blue wins by Intrusion" in page
     assert "<td>flag</td>" in page  # the clock log, the evidence
+    boards = reverse("matches:arbiter_event_console", args=[7])
+    page = client.get(boards, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'class="arbiter__disputed">disputed' in page
 
 
 def test_the_console_shows_the_no_show_deadline_and_applies_the_rule(
