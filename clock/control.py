@@ -19,11 +19,13 @@ one string. ``"20+0"`` is the official control; ``"10+5"`` is 10 minutes plus 5 
 
 **Lag policy.** A decision travels from the player's device to the server; the server's clock
 ran during the transit. Following lichess (scalachess ``LagTracker``), each seat has a *lag
-quota*: each charged decision may be credited up to ``min(lag, quota, elapsed)``; the credit is
-taken out of the quota, and then the quota grows by ``quota_gain_ms`` up to ``quota_cap_ms``.
-A fast connection (lag 0) gains nothing; a slow one, or one that lies about its lag, can recover
-at most ``initial_quota_ms + quota_gain_ms`` per charged decision and never more than
-``quota_cap_ms`` at once.
+quota*: each press (the decision that ends a turn; also a stop) may be credited up to
+``min(lag, quota, elapsed)``; the credit is taken out of the quota, and then the quota grows by
+``quota_gain_ms`` up to ``quota_cap_ms``. Decisions within a turn (switches) earn and use
+nothing: lag is credited once per turn, as lichess credits it once per move. A fast connection
+(lag 0) gains nothing; a slow one, or one that lies about its lag, can recover at most
+``initial_quota_ms`` plus ``quota_gain_ms`` per turn, and never more than ``quota_cap_ms`` at
+once.
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ OFFICIAL_INITIAL_MS: Final = 20 * MS_PER_MINUTE
 CASUAL_DEFAULT_MINUTES: Final = 10
 
 LAG_QUOTA_GAIN_MS: Final = 100
-"""Quota a seat earns with each charged decision (lichess earns up to 1 s per move; a turn here
-has several decisions, each of which earns, so a smaller step gives a similar bound per turn)."""
+"""Quota a seat earns with each turn it completes (a press). lichess earns up to 1 s per move in
+long games; 100 ms per turn bounds what a client that always claims high lag can gain to about
+one second per ten turns, while an honest slow line (≤ 100 ms) is compensated every turn."""
 
 LAG_QUOTA_INITIAL_MS: Final = 300
 """Quota at the start of the game: three steps, as lichess starts at three times the gain, so the
@@ -176,7 +179,7 @@ class LagPolicy:
         return cls(quota_gain_ms=0, initial_quota_ms=0, quota_cap_ms=0)
 
     def credit(self, quota_ms: int, *, lag_ms: int, elapsed_ms: int) -> tuple[int, int]:
-        """Compensation for one charged decision, and the seat's quota afterwards.
+        """Compensation for one lag event (a press or a stop), and the seat's quota afterwards.
 
         ``lag_ms`` is the reported or estimated transit time (negative counts as 0);
         ``elapsed_ms`` is what the server measured for the segment. The credit never exceeds

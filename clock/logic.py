@@ -15,8 +15,10 @@ Vocabulary
 * **Untimed segment**: ``running is None`` and not flagged: nobody's time is used (before the
   clock starts, during the expansion-card choice or the deck-building draft, after the game).
 * **Charge**: when a decision reaches the server, the running seat pays the time elapsed since
-  its stretch began, less the lag credit (``LagPolicy.credit``). Every charge is one *lag event*
-  for that seat: it may use its quota, and its quota grows.
+  its stretch began, less the lag credit (``LagPolicy.credit``). A charge that ends the seat's
+  stretch of play — a press or a stop — is one *lag event* for that seat: it may use its quota,
+  and its quota grows. A switch (a further decision within the same turn) is charged in full and
+  earns nothing, so lag is credited once per turn however many decisions the turn has.
 * **Press**: a charge that ends the seat's turn. It adds the Fischer increment and starts the
   next seat (which may be the same seat, e.g. consecutive deployment placements once the
   opponent can no longer place). A **switch** is a charge that does not end the turn (a further
@@ -475,7 +477,8 @@ def _charge(
 
     The caller has checked that the clock is ticking and not flagged at ``now``, so the
     elapsed time is strictly less than the runner's remaining time and the charge can never
-    take it below zero. ``lag_event`` is false for an arbiter's pause: no credit, no quota gain.
+    take it below zero. ``lag_event`` is false for a switch (lag is credited once per turn) and
+    for an arbiter's pause: no credit, no quota gain.
     """
     runner = clock.running
     if runner is None or not clock.ticking:  # pragma: no cover - internal precondition
@@ -545,10 +548,12 @@ def clock_switch_to(
     running seat's turn, which earns the Fischer increment and is logged as a PRESS; by default
     it is ``seat != running``. A decision that does not end the turn is logged as a SWITCH.
 
-    The charge is ``elapsed - credit`` where the credit comes from the lag quota
-    (``LagPolicy.credit``). Raises ``ClockFlaggedError`` if the running seat's flag fell at or
-    before ``now`` (check ``clock_flagged`` first), ``ClockPausedError`` while paused, and
-    ``ClockStateError`` (``clock_not_running``) if no seat's clock runs: use ``clock_start``.
+    A press is charged ``elapsed - credit`` where the credit comes from the lag quota
+    (``LagPolicy.credit``); a switch is charged ``elapsed`` and leaves the quota alone (lag is
+    credited once per turn, not per decision). Raises ``ClockFlaggedError`` if the running
+    seat's flag fell at or before ``now`` (check ``clock_flagged`` first), ``ClockPausedError``
+    while paused, and ``ClockStateError`` (``clock_not_running``) if no seat's clock runs: use
+    ``clock_start``.
     """
     seat = check_seat(seat)
     now = _check_now(now)
@@ -556,7 +561,9 @@ def clock_switch_to(
     if clock.running is None:
         raise ClockStateError("no seat's clock is running", code="clock_not_running")
     ended = seat != clock.running if turn_ended is None else turn_ended
-    new, fields = _charge(clock, now=now, lag_ms=lag_ms, increment=ended, next_seat=seat)
+    new, fields = _charge(
+        clock, now=now, lag_ms=lag_ms, increment=ended, next_seat=seat, lag_event=ended
+    )
     kind = ClockEventKind.PRESS if ended else ClockEventKind.SWITCH
     return ClockUpdate(new, _record(new, kind, now, **fields))
 

@@ -14,15 +14,15 @@ RULES.md §15 (table in ``docs/clock.md``):
 * **A seat's clock runs and the next segment is timed** → charge the runner and run
   ``next_seat``: a *press* (with increment) if the turn ended — each deployment placement
   (§15.2), the end of a seat's general/hand/deck choice (§15.3), the end of Rest (§15.4) — or a
-  *switch* (charge only; lag credited) for a further decision within the same turn, so each
-  decision's transit time can be compensated.
+  *switch* (charged in full: no increment, no lag credit) for a further decision within the
+  same turn. Lag is credited once per turn, at the press (``docs/clock.md``).
 * **The next segment is untimed** → charge the runner and stop: nobody's time runs (§15.5).
 * **The game is over** (``next_seat is None``) → charge the runner and stop, no increment.
 
 ``turn_ended`` defaults to "the next seat differs from the runner". Pass it explicitly where a
 seat completes a turn and acts again (deployment, once the opponent can no longer place;
-Red's last placement followed by Red's general/hand/deck choice) — it matters only for the
-Fischer increment and for how the clock log labels the entry.
+Red's last placement followed by Red's general/hand/deck choice) — it decides the Fischer
+increment, the lag credit and how the clock log labels the entry.
 """
 
 from __future__ import annotations

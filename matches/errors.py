@@ -28,6 +28,11 @@ MESSAGES: Final[dict[str, Promise]] = {
     "match_not_finished": _("The game record is published when the match is over."),
     "flag_fallen": _("A flag has fallen: the match is lost on time."),
     "flag_not_fallen": _("No flag has fallen."),
+    "no_show": _("The no-show time limit has passed: the match is lost by no-show."),
+    "no_show_off": _("This match has no no-show rule."),
+    "not_untimed": _(
+        "The no-show rule applies only while the game waits for a player and no clock runs."
+    ),
     "clock_paused": _("The clock is paused by the arbiter."),
     "not_paused": _("The clock is not paused."),
     "already_paused": _("The clock is already paused."),
@@ -40,7 +45,6 @@ MESSAGES: Final[dict[str, Promise]] = {
     "reason_required": _("Give a reason."),
     "bad_token": _("This seat link is not valid."),
     "invalid_time_control": _("That is not a valid time control."),
-    "result_reported": _("A result has been reported: the clock is stopped."),
 }
 
 #: HTTP status for each code (default 409: the request conflicts with the match's state).

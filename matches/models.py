@@ -17,7 +17,9 @@ Vocabulary
   the server except through ``engine.observe``.
 * **Clock**: ``clock.ClockState.to_dict()``; ``flag_deadline`` mirrors
   ``clock.clock_flag_deadline`` as a datetime so overdue matches can be found with one indexed
-  query (the timeout sweep).
+  query (the timeout sweep). In an untimed segment of a match with a no-show limit
+  (``no_show_limit_ms``, an event option, off by default) it is the *no-show deadline*
+  instead: the seat to act loses by no-show if it has not acted by then.
 * **Result**: ``winner`` (``red``/``blue``/``none``) and ``method``; both are empty until the
   match is finished.
 
@@ -151,6 +153,10 @@ class Match(models.Model):
     #: check is scheduled only when the flag deadline moves earlier than this, so a match
     #: never has more than a few checks queued however many decisions it sees.
     timeout_check_at = models.DateTimeField(null=True, blank=True)
+    #: The no-show rule for untimed segments (Red's first placement, the expansion-card choice,
+    #: the draft): the seat asked to act loses by no-show after this long without acting.
+    #: ``None``: off (the official rules have no such limit).
+    no_show_limit_ms = models.PositiveIntegerField(_("no-show limit (ms)"), null=True, blank=True)
     #: Number of clock-log entries written so far (the next entry's ``seq``).
     clock_seq = models.PositiveIntegerField(default=0)
 
@@ -278,6 +284,7 @@ class MatchEvent(models.Model):
         RESULT_REPORTED = "result_reported", _("Result reported")
         RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
         DISPUTED = "disputed", _("Result disputed")
+        NO_SHOW = "no_show", _("No-show")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind)

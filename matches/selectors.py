@@ -107,6 +107,39 @@ def _clock_view(match: Match, now_ms: int) -> dict[str, Any]:
     }
 
 
+def match_seat_to_act(match: Match) -> int | None:
+    """The seat whose decision the game waits for (0 Red, 1 Blue), ``None`` when none does.
+
+    Over the board there is no game state: the match waits for a seat only before Red's first
+    press, which starts Blue's clock.
+    """
+    if match.kind == Match.Kind.OTB:
+        return 0 if match.ply == 0 and match.status == Match.Status.RUNNING else None
+    side = match_game_state(match).to_act
+    return None if side is None else int(side)
+
+
+def match_no_show_pending(match: Match) -> dict[str, Any] | None:
+    """The no-show deadline the running match is waiting on, for the arbiter console:
+    ``{"seat": "red" | "blue", "deadline": datetime, "limit_ms": int}``, or ``None`` (the rule
+    is off, a clock runs, the clock is paused, or the match is not running)."""
+    if (
+        match.no_show_limit_ms is None
+        or match.status != Match.Status.RUNNING
+        or match.flag_deadline is None
+    ):
+        return None
+    clock = match_clock_state(match)
+    seat = match_seat_to_act(match)
+    if clock.running is not None or clock.paused or seat is None:
+        return None
+    return {
+        "seat": SEAT_LABELS[seat],
+        "deadline": match.flag_deadline,
+        "limit_ms": match.no_show_limit_ms,
+    }
+
+
 def match_clock_snapshot(*, match: Match, now_ms: int) -> dict[str, Any]:
     """Both clocks as seen at ``now_ms``: remaining times, who runs, paused, flagged."""
     return _clock_view(match, now_ms)

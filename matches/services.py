@@ -30,7 +30,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final, ParamSpec, TypeVar
 
 from django.db import transaction
@@ -83,6 +83,7 @@ from matches.selectors import (
     SEAT_LABELS,
     match_clock_state,
     match_game_state,
+    match_seat_to_act,
     remember_game_state,
     seat_index,
     seat_side,
@@ -275,8 +276,13 @@ def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
     transaction.on_commit(lambda: match_finished.send(sender=Match, **kwargs))
 
 
-def _after_change(match: Match, *, history_from: int | None = None) -> None:
-    """Save, then after commit broadcast every seat's view and schedule the timeout check."""
+def _after_change(match: Match, *, now: datetime, history_from: int | None = None) -> None:
+    """Save, then after commit broadcast every seat's view and schedule the timeout check.
+
+    In an untimed segment under the no-show rule, the seat asked to act gets its no-show
+    deadline here, counted from ``now`` (each change asks again)."""
+    if match.flag_deadline is None and match.no_show_limit_ms is not None:
+        match.flag_deadline = _no_show_deadline(match, match_clock_state(match), now)
     arm_timeout_check(match)
     save_match(match)
     match_broadcast_on_commit(
@@ -288,28 +294,134 @@ def _adjudicate_if_flagged(
     match: Match, clock: ClockState, *, now: datetime, now_ms: int, actor: Any = None
 ) -> bool:
     """If a flag has fallen by ``now`` on the running ``match``, record the loss on time
-    (saved, broadcast and announced after commit) and return True."""
+    (saved, broadcast and announced after commit) and return True. The same for a no-show
+    deadline that has passed in an untimed segment (``_adjudicate_if_no_show``)."""
     if match.status != Match.Status.RUNNING:
         return False
     seat = clock_flagged(clock, now=now_ms)
     if seat is None:
-        return False
+        return _adjudicate_if_no_show(match, clock, now=now, actor=actor)
     if clock.flagged is None:
         clock, record = clock_record_flag(clock, now=now_ms)
     else:  # pragma: no cover - a recorded flag always finishes the match in the same commit
         record = None
     deadline = clock_flag_deadline(match_clock_state(match))
-    _finish(match, winner=SEAT_LABELS[other_seat(seat)], method=Match.Method.TIMEOUT, now=now)
+    # The game ended when the clock ran out, however late the check that noticed it came.
+    fell_at = now if deadline is None else min(now, datetime_from_epoch_ms(deadline))
+    winner = SEAT_LABELS[other_seat(seat)]
+    _finish(match, winner=winner, method=Match.Method.TIMEOUT, now=fell_at)
+    # Over the board, a pending report that named the other winner is for the arbiter to see.
+    match.disputed = any(r["winner"] != winner for r in match.otb_reports.values())
     _set_clock(match, clock, record, actor=actor)
+    pending = {"pending_reports": match.otb_reports} if match.otb_reports else {}
     _event(
         match,
         MatchEvent.Kind.TIMEOUT,
         seat=SEAT_LABELS[seat],
         deadline=deadline,
         adjudicated_at=now_ms,
+        **pending,
     )
-    _after_change(match)
+    _after_change(match, now=now)
     return True
+
+
+def _adjudicated_error(match: Match) -> MatchError:
+    """The refusal of a request that found the match decided by its deadline first."""
+    code = "no_show" if match.method == Match.Method.NO_SHOW else "flag_fallen"
+    return MatchError(code, ply=match.ply)
+
+
+# ----------------------------------------------------------------------------- no-show
+#
+# Off by default (the official rules time only the timed segments): an event may give each
+# match a no-show limit. In an untimed segment — before Red's first placement (online) or
+# first press (over the board), during the expansion-card choice or the draft — the seat
+# asked to act then loses by no-show once it has not acted for that long. The deadline lives
+# in ``Match.flag_deadline``, so the timeout machinery (scheduled checks, every process's
+# scheduler) adjudicates it exactly like a flag; the arbiter may also apply the rule at once.
+
+
+def _no_show_deadline(match: Match, clock: ClockState, now: datetime) -> datetime | None:
+    """When the seat asked to act in an untimed segment loses by no-show, if the rule is on."""
+    limit = match.no_show_limit_ms
+    if (
+        limit is None
+        or match.status != Match.Status.RUNNING
+        or clock.running is not None
+        or clock.paused
+        or clock.flagged is not None
+        or match_seat_to_act(match) is None
+    ):
+        return None
+    return now + timedelta(milliseconds=limit)
+
+
+def _adjudicate_if_no_show(
+    match: Match, clock: ClockState, *, now: datetime, actor: Any = None
+) -> bool:
+    deadline = match.flag_deadline
+    if (
+        match.no_show_limit_ms is None
+        or deadline is None
+        or now < deadline
+        or clock.running is not None
+        or clock.paused
+    ):
+        return False
+    seat = match_seat_to_act(match)
+    if seat is None:  # pragma: no cover - a no-show deadline is set only when a seat must act
+        return False
+    _record_no_show(match, seat, at=deadline, now=now, actor=actor)
+    return True
+
+
+def _record_no_show(
+    match: Match, seat: int, *, at: datetime, now: datetime, actor: Any = None, reason: str = ""
+) -> None:
+    deadline = match.flag_deadline
+    winner = SEAT_LABELS[other_seat(seat)]
+    _finish(match, winner=winner, method=Match.Method.NO_SHOW, now=at, actor=actor)
+    _event(
+        match,
+        MatchEvent.Kind.NO_SHOW,
+        actor=actor,
+        seat=SEAT_LABELS[seat],
+        deadline=None if deadline is None else epoch_ms(deadline),
+        adjudicated_at=epoch_ms(now),
+        limit_ms=match.no_show_limit_ms,
+        reason=reason,
+    )
+    _after_change(match, now=now)
+
+
+@_atomic
+def match_apply_no_show(
+    *, match_id: int, reason: str, actor: Any = None, now: datetime | None = None
+) -> Match:
+    """The arbiter applies the event's no-show rule now: the seat asked to act in the current
+    untimed segment loses by no-show (a reason is required, and logged).
+
+    Raises ``no_show_off`` when the match has no no-show limit and ``not_untimed`` unless the
+    match waits for a seat in an untimed segment. If the deadline has already passed, the rule
+    itself records the result (dated at the deadline).
+    """
+    now_dt = _now(now)
+    match = lock_match(match_id)
+    _require_arbiter(match, actor)
+    _require_live(match)
+    if not reason.strip():
+        raise MatchError("reason_required", ply=match.ply)
+    if match.no_show_limit_ms is None:
+        raise MatchError("no_show_off", ply=match.ply)
+    clock = match_clock_state(match)
+    if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=epoch_ms(now_dt), actor=actor):
+        return match
+    seat = match_seat_to_act(match)
+    if clock.running is not None or clock.paused or seat is None:
+        raise MatchError("not_untimed", ply=match.ply)
+    _record_no_show(match, seat, at=now_dt, now=now_dt, actor=actor, reason=reason[:500])
+    return match
 
 
 # ------------------------------------------------------------------------- life cycle
@@ -326,6 +438,7 @@ def match_create(
     game_format: GameFormat | dict[str, Any] | None = None,
     seed: int | None = None,
     time_control: str = OFFICIAL_TIME_CONTROL,
+    no_show_limit_ms: int | None = None,
     rulings: Rulings | dict[str, Any] | None = None,
     start_position: StartPosition | dict[str, Any] | None = None,
     event_id: int | None = None,
@@ -345,8 +458,10 @@ def match_create(
     (default: recommended). ``start_position`` (``engine.start.StartPosition`` or its dict
     form; basic format only) opens the game on a fixed opening at set-up instead of the empty
     board. ``event_id``/``pairing_id`` are the tournaments layer's
-    references, passed back in ``match_finished``. Over-the-board matches (``kind="otb"``)
-    have no engine state: the server runs their clock and records their result. Raises
+    references, passed back in ``match_finished``. ``no_show_limit_ms`` turns the no-show rule
+    on for the untimed segments (see "no-show" above; ``None``, the default, is off).
+    Over-the-board matches (``kind="otb"``) have no engine state: the server runs their clock
+    and records their result. Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
@@ -365,6 +480,12 @@ def match_create(
         control = TimeControl.parse(time_control)
     except InvalidTimeControlError:
         raise MatchError("invalid_time_control", detail=repr(time_control)) from None
+    if no_show_limit_ms is not None and (
+        isinstance(no_show_limit_ms, bool)
+        or not isinstance(no_show_limit_ms, int)
+        or no_show_limit_ms <= 0
+    ):
+        raise MatchError("bad_message", detail=f"no-show limit {no_show_limit_ms!r}")
     if isinstance(rulings, Rulings):
         rules = rulings
     else:
@@ -394,6 +515,7 @@ def match_create(
             variant=fmt.variant.value,
             game_format=fmt.to_dict(),
             time_control=control.to_str(),
+            no_show_limit_ms=no_show_limit_ms,
             rulings=rules.to_dict(),
             start_position=None if opening is None else opening.to_dict(),
             state=state_to_dict(first) if online else {},
@@ -404,7 +526,10 @@ def match_create(
         )
         _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
         if start:
-            _start(match, actor=actor, now=_now(now))
+            now_dt = _now(now)
+            _start(match, actor=actor, now=now_dt)
+            match.flag_deadline = _no_show_deadline(match, match_clock_state(match), now_dt)
+            arm_timeout_check(match)
             match.save()
     return match
 
@@ -426,11 +551,12 @@ def _start(match: Match, *, actor: Any, now: datetime) -> None:
 def match_start(*, match_id: int, actor: Any = None, now: datetime | None = None) -> Match:
     """``pending`` → ``running``. The clock does not run yet: Red's first placement is
     untimed (online), and over the board the first press starts Blue's clock."""
+    now_dt = _now(now)
     match = lock_match(match_id)
     if match.status != Match.Status.PENDING:
         raise MatchError("invalid_transition", ply=match.ply)
-    _start(match, actor=actor, now=_now(now))
-    _after_change(match)
+    _start(match, actor=actor, now=now_dt)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -455,7 +581,7 @@ def match_abort(
             match=match, status=Match.Status.ABORTED, actor=actor, detail={"reason": reason}
         )
         match.flag_deadline = None
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -485,7 +611,7 @@ def match_submit_action(
     _require_live(match)
     clock = match_clock_state(match)
     if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
-        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+        return _CommitThenRaise(_adjudicated_error(match))
     if isinstance(expected_ply, bool) or expected_ply != match.ply:
         raise MatchError("stale_ply", ply=match.ply, detail=f"expected {expected_ply!r}")
     side = seat_side(_require_seat(match, seat))
@@ -537,7 +663,7 @@ def match_submit_action(
         )
     _set_clock(match, clock, record, actor=actor)
     _event(match, MatchEvent.Kind.ACTION, actor=actor, seat=side.label, action=text, lag_ms=lag)
-    _after_change(match, history_from=match.ply)
+    _after_change(match, now=now_dt, history_from=match.ply)
     return match
 
 
@@ -554,7 +680,7 @@ def match_resign(
     seat = _require_seat(match, seat)
     clock = match_clock_state(match)
     if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
-        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+        return _CommitThenRaise(_adjudicated_error(match))
     record = None
     if clock.running is not None:
         clock, record = clock_stop(clock, now=now_ms, note="resignation")
@@ -567,7 +693,7 @@ def match_resign(
     )
     _set_clock(match, clock, record, actor=actor)
     _event(match, MatchEvent.Kind.RESIGN, actor=actor, seat=seat)
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -666,13 +792,13 @@ def match_pause(
     _require_live(match)
     clock = match_clock_state(match)
     if _flag_first(match, clock, now_dt, actor):
-        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+        return _CommitThenRaise(_adjudicated_error(match))
     if clock.paused:
         raise MatchError("already_paused", ply=match.ply)
     clock, record = clock_pause(clock, now=epoch_ms(now_dt), note=note[:500])
     _set_clock(match, clock, record, actor=actor)
     _event(match, MatchEvent.Kind.PAUSE, actor=actor, seat=requester_seat or "", note=note)
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -697,7 +823,7 @@ def match_resume(
     clock, record = clock_resume(clock, now=epoch_ms(now_dt), note=note[:500])
     _set_clock(match, clock, record, actor=actor)
     _event(match, MatchEvent.Kind.RESUME, actor=actor, seat=requester_seat or "", note=note)
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -764,7 +890,7 @@ def match_adjust_time(
         raise MatchError("bad_message", ply=match.ply)
     clock = match_clock_state(match)
     if _flag_first(match, clock, now_dt, actor):
-        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+        return _CommitThenRaise(_adjudicated_error(match))
     clock, record = clock_adjust(
         clock, seat_index(seat), delta_ms, now=epoch_ms(now_dt), note=reason[:500]
     )
@@ -778,7 +904,7 @@ def match_adjust_time(
         applied_ms=record.delta_ms,
         reason=reason,
     )
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -796,7 +922,8 @@ def match_set_result(
 
     On a pending or running match this finishes it (forfeit, no-show, a dispute decided …);
     on a finished match it corrects the result (``match_finished`` is sent again with
-    ``corrected=True``). An aborted match cannot get a result.
+    ``corrected=True``); giving a disputed finished match (a flag fell over a pending report)
+    its recorded result upholds it. An aborted match cannot get a result.
     """
     now_dt = _now(now)
     match = lock_match(match_id)
@@ -808,9 +935,12 @@ def match_set_result(
     previous = {"winner": match.winner, "method": match.method}
     if match.status == Match.Status.FINISHED:
         if previous == {"winner": winner, "method": method}:
-            return match
-        match.winner, match.method, match.disputed = winner, method, False
-        _announce_result_on_commit(match, corrected=True)
+            if not match.disputed:
+                return match
+            match.disputed = False  # the arbiter upholds the recorded result
+        else:
+            match.winner, match.method, match.disputed = winner, method, False
+            _announce_result_on_commit(match, corrected=True)
     else:
         now_ms = epoch_ms(now_dt)
         clock = match_clock_state(match)
@@ -830,7 +960,7 @@ def match_set_result(
         reason=reason,
         previous=previous,
     )
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -853,7 +983,8 @@ def otb_clock_press(
     The first press is Red's, after its untimed first placement: Blue's clock starts. Then only
     the seat whose clock runs may press; its time is charged and the other seat's starts. The
     device names the ply it saw (a double tap is ``stale_ply``). Players (``requester_seat``)
-    and arbiters may press; presses stop once a result has been reported.
+    and arbiters may press, also while a reported result awaits confirmation: a report does not
+    stop the clock (``otb_report_result``).
     """
     now_dt = _now(now)
     now_ms = epoch_ms(now_dt)
@@ -866,12 +997,10 @@ def otb_clock_press(
     _require_live(match)
     clock = match_clock_state(match)
     if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
-        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+        return _CommitThenRaise(_adjudicated_error(match))
     if isinstance(expected_ply, bool) or expected_ply != match.ply:
         raise MatchError("stale_ply", ply=match.ply)
     seat = _require_seat(match, seat)
-    if match.otb_reports:
-        raise MatchError("result_reported", ply=match.ply)
     if clock.paused:
         raise MatchError("clock_paused", ply=match.ply)
     pressing = seat_index(seat)
@@ -886,7 +1015,7 @@ def otb_clock_press(
     match.ply += 1
     _set_clock(match, clock, record, actor=actor)
     _event(match, MatchEvent.Kind.PRESS, actor=actor, seat=seat)
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match
 
 
@@ -902,8 +1031,12 @@ def otb_report_result(
 ) -> Match | _CommitThenRaise:
     """A player reports the over-the-board result (winner + method).
 
-    The first report stops the clock. The same report from the other seat finishes the match;
-    a different one marks it disputed for the arbiter (``match_set_result``).
+    A report stops nothing: the clock keeps running until the other seat reports the same
+    result (``otb_confirm_result``), which stops it and finishes the match, or the arbiter
+    rules (``match_set_result``). A different report marks the match disputed for the arbiter.
+    So a false report cannot freeze the clocks: a flag that falls while a report is pending is
+    recorded as the result (a loss on time, with the pending reports in its audit row) unless
+    the arbiter overrules it.
     """
     match = lock_match(match_id)
     _require_kind(match, Match.Kind.OTB)
@@ -938,23 +1071,22 @@ def _otb_report(
         raise MatchError("invalid_result", ply=match.ply)
     clock = match_clock_state(match)
     if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
-        return _CommitThenRaise(MatchError("flag_fallen", ply=match.ply))
+        return _CommitThenRaise(_adjudicated_error(match))
     report = {"winner": str(winner), "method": str(method)}
     reports = dict(match.otb_reports)
-    first = not reports
     reports[seat] = report
     match.otb_reports = reports
-    if first and clock.running is not None:
-        clock, record = clock_stop(clock, now=now_ms, note="result reported")
-        _set_clock(match, clock, record, actor=actor)
     other = reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
     if other is None:
         _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **report)
     elif other == report:
         _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, seat=seat, **report)
+        if clock.running is not None:
+            clock, record = clock_stop(clock, now=now_ms, note="result confirmed")
+            _set_clock(match, clock, record, actor=actor)
         _finish(match, winner=report["winner"], method=report["method"], now=now_dt, actor=actor)
     else:
         match.disputed = True
         _event(match, MatchEvent.Kind.DISPUTED, actor=actor, seat=seat, reports=reports)
-    _after_change(match)
+    _after_change(match, now=now_dt)
     return match

@@ -1,10 +1,13 @@
 """Celery tasks: idempotent interfaces to the timeout services (ids in, nothing fetched here).
 
 ``match_check_timeout_task`` runs at a match's flag deadline (``eta``, scheduled after commit
-by ``matches.timeouts``); ``match_sweep_timeouts_task`` is the periodic backstop (celery beat,
-``CELERY_BEAT_SCHEDULE`` in the settings) and also runs when a worker starts (restart
-recovery). Both may run any number of times: the service locks the match and adjudicates only
-a flag that has really fallen.
+by ``matches.timeouts``); ``match_sweep_timeouts_task`` adjudicates every overdue clock at once
+(for an operator, or a ``celery beat`` where one runs). The worker's own backstop is the
+scheduler thread it starts when ready (``matches.timeouts.start_in_worker``): it reads the
+deadlines from the database every second and needs neither beat nor the broker, so a flag is
+recorded even when the task that should have fired died with another worker. Everything here
+may run any number of times: the service locks the match and adjudicates only a flag that has
+really fallen.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_ready, worker_shutdown
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -32,6 +35,16 @@ def match_sweep_timeouts_task() -> list[int]:
 
 
 @worker_ready.connect
-def _sweep_on_worker_start(**_kwargs: Any) -> None:
-    """Restart recovery: clocks that ran out while no worker was up are adjudicated at once."""
-    match_sweep_timeouts_task.delay()
+def _start_timeout_scheduler(**_kwargs: Any) -> None:
+    """The worker's embedded sweep; its first read adjudicates clocks that ran out while no
+    process was up (restart recovery)."""
+    from matches.timeouts import start_in_worker
+
+    start_in_worker()
+
+
+@worker_shutdown.connect
+def _stop_timeout_scheduler(**_kwargs: Any) -> None:
+    from matches.timeouts import scheduler
+
+    scheduler.stop()

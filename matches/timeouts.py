@@ -4,7 +4,8 @@ Nothing ticks on the server: a running match stores its ``flag_deadline`` (the i
 running seat's time is up). A flag fall must still be recorded as a loss within 250 ms even if
 no browser is connected, so after every change a *timeout check* is scheduled at the deadline;
 when it fires it calls ``services.match_adjudicate_timeout``, which locks the match and
-adjudicates only if the flag has really fallen (idempotent).
+adjudicates only if the flag has really fallen (idempotent). The loss is dated at the flag
+instant, not at the moment it was adjudicated.
 
 **One pending check per match.** Most decisions move the deadline *later* (the mover's time is
 charged only up to the decision; lag credit adds to it) or hand the clock to the other seat.
@@ -13,17 +14,25 @@ read when it fires. Instead ``Match.timeout_check_at`` remembers when the match'
 fires; a new one is scheduled only when the deadline moves *earlier* than that. When a check
 fires and finds no flag (the deadline moved on), it re-arms itself for the current deadline.
 
-**Backends** (setting ``MATCH_TIMEOUT_BACKEND``):
+**No single process is trusted with a flag** (docs/production.md). Every process that can
+adjudicate runs a ``TimeoutScheduler``, a daemon thread that reads the upcoming deadlines from
+the database every ``MATCH_TIMEOUT_SWEEP_SECONDS`` and fires a check at each of them:
 
-* ``"celery"`` (the default when ``REDIS_URL`` is set): ``tasks.match_check_timeout_task`` with
-  ``eta`` = the deadline, plus the beat sweep ``tasks.match_sweep_timeouts_task`` as the
-  backstop for lost tasks; the worker sweeps once at start-up (restart recovery).
-* ``"inprocess"`` (the embedded default, no broker): ``TimeoutScheduler``, a daemon thread with a
-  heap of deadlines started by ``MatchesConfig.ready()`` in server processes. It also reads the
-  upcoming deadlines from the database every ``MATCH_TIMEOUT_SWEEP_SECONDS`` (at start-up first:
-  restart recovery adjudicates overdue clocks at once), so it needs nothing from the process
-  that scheduled a check.
-* ``"none"``: nothing is scheduled (tests that drive the services by hand).
+* each ASGI server process starts one in ``MatchesConfig.ready()`` (``autostart``);
+* each Celery worker starts one when it is ready (``start_in_worker``, from ``matches.tasks``):
+  the sweep is part of the worker, not a separate ``beat`` an operator could forget.
+
+Any one of them is enough, and they race harmlessly under the row lock. **Backends** (setting
+``MATCH_TIMEOUT_BACKEND``) add the push path on top:
+
+* ``"celery"`` (the default when ``REDIS_URL`` is set): also ``tasks.match_check_timeout_task``
+  with ``eta`` = the deadline, but never more than ``MATCH_TIMEOUT_ETA_HORIZON_SECONDS`` ahead
+  (a check that fires early re-arms itself), so that a task reserved by a worker that dies is
+  redelivered after the broker's short visibility timeout (``CELERY_BROKER_TRANSPORT_OPTIONS``)
+  without duplicates of healthy tasks piling up;
+* ``"inprocess"`` (the embedded default, no broker): the local scheduler only;
+* ``"none"``: nothing is scheduled and no scheduler starts (tests that drive the services by
+  hand).
 """
 
 from __future__ import annotations
@@ -74,20 +83,39 @@ def arm_timeout_check(match: Match, *, fired_at: datetime | None = None) -> None
     fired = fired_at is not None and pending is not None and pending <= fired_at
     if pending is not None and pending <= deadline and not fired:
         return
-    match.timeout_check_at = deadline
+    fires_at = _check_instant(deadline, now=fired_at)
+    match.timeout_check_at = fires_at
     match_id = match.pk
-    transaction.on_commit(lambda: schedule_timeout_check(match_id=match_id, at=deadline))
+    transaction.on_commit(
+        lambda: schedule_timeout_check(match_id=match_id, at=deadline, fires_at=fires_at)
+    )
 
 
-def schedule_timeout_check(*, match_id: int, at: datetime) -> None:
-    """Run ``match_adjudicate_timeout(match_id=…)`` at ``at`` on the configured backend."""
+def _check_instant(deadline: datetime, *, now: datetime | None) -> datetime:
+    """When the pending check fires: the deadline, or on Celery no later than the horizon."""
+    if timeout_backend() != "celery":
+        return deadline
+    seconds = float(getattr(settings, "MATCH_TIMEOUT_ETA_HORIZON_SECONDS", 30.0))
+    return min(deadline, (now or timezone.now()) + timedelta(seconds=seconds))
+
+
+def schedule_timeout_check(
+    *, match_id: int, at: datetime, fires_at: datetime | None = None
+) -> None:
+    """Check ``match_id``'s flag at its deadline ``at`` on the configured backend.
+
+    The local scheduler (when it runs in this process) is told on every backend but
+    ``"none"``; the Celery task fires at ``fires_at`` (default ``at``), an instant no later
+    than the deadline.
+    """
     backend = timeout_backend()
+    if backend == "none":
+        return
+    scheduler.schedule(match_id, at)
     if backend == "celery":
         from matches.tasks import match_check_timeout_task
 
-        match_check_timeout_task.apply_async(args=(match_id,), eta=at)
-    elif backend == "inprocess":
-        scheduler.schedule(match_id, at)
+        match_check_timeout_task.apply_async(args=(match_id,), eta=fires_at or at)
 
 
 # ----------------------------------------------------------------------- in-process
@@ -252,12 +280,21 @@ def autostart() -> bool:
     """Start the in-process scheduler when the settings ask for it in this process.
 
     ``MATCH_TIMEOUT_SCHEDULER_AUTOSTART``: ``"auto"`` (default: in server processes only),
-    ``True`` or ``False``.
+    ``True`` or ``False``. Never with the ``"none"`` backend.
     """
-    if timeout_backend() != "inprocess":
+    if timeout_backend() == "none":
         return False
     mode = getattr(settings, "MATCH_TIMEOUT_SCHEDULER_AUTOSTART", "auto")
     if mode is False or (mode == "auto" and not _is_server_process(sys.argv)):
+        return False
+    scheduler.start()
+    return True
+
+
+def start_in_worker() -> bool:
+    """Start the scheduler inside a Celery worker (its embedded sweep); see the module
+    docstring. ``MATCH_TIMEOUT_WORKER_SCHEDULER = False`` turns it off."""
+    if timeout_backend() == "none" or not getattr(settings, "MATCH_TIMEOUT_WORKER_SCHEDULER", True):
         return False
     scheduler.start()
     return True

@@ -26,7 +26,12 @@ from matches import services
 from matches.errors import MatchError
 from matches.models import Match
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
-from matches.selectors import match_audit_log, match_clock_log, match_clock_snapshot
+from matches.selectors import (
+    match_audit_log,
+    match_clock_log,
+    match_clock_snapshot,
+    match_no_show_pending,
+)
 
 SEAT_CHOICES = [("red", _("Red")), ("blue", _("Blue"))]
 NOTE_LIMIT = 500
@@ -64,6 +69,28 @@ def clock_text(ms: int) -> str:
 
 def _remaining(clock: dict[str, Any]) -> dict[str, str]:
     return {seat: clock_text(ms) for seat, ms in clock["remaining_ms"].items()}
+
+
+def _reports(match: Match) -> list[dict[str, str]]:
+    """The players' pending over-the-board reports, for the dispute panel."""
+    winners, methods = dict(Match.Winner.choices), dict(Match.Method.choices)
+    return [
+        {
+            "seat": str(label),
+            "winner": str(winners.get(report.get("winner"), report.get("winner"))),
+            "method": str(methods.get(report.get("method"), report.get("method"))),
+        }
+        for seat, label in SEAT_CHOICES
+        if (report := match.otb_reports.get(seat))
+    ]
+
+
+def _no_show(match: Match) -> dict[str, Any] | None:
+    """The no-show deadline the match waits on, with the seat's label (``None``: none)."""
+    pending = match_no_show_pending(match)
+    if pending is not None:
+        pending["seat_label"] = dict(SEAT_CHOICES)[pending["seat"]]
+    return pending
 
 
 def _match_for_arbiter(request: HttpRequest, match_id: int) -> Match:
@@ -122,6 +149,14 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                     delta_ms=data["seconds"] * 1000,
                     reason=data["reason"],
                 )
+        elif act == "no_show":
+            _run(
+                request,
+                services.match_apply_no_show,
+                gettext("No-show recorded."),
+                match_id=match.pk,
+                reason=note,
+            )
         elif act == "result":
             result_form = SetResultForm(request.POST, prefix="result")
             if result_form.is_valid():
@@ -144,6 +179,8 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         "matches/arbiter_console.html",
         {
             "match": match,
+            "reports": _reports(match),
+            "no_show": _no_show(match),
             "clock": clock,
             "remaining": _remaining(clock),
             "clock_log": match_clock_log(match=match),

@@ -39,6 +39,7 @@ EVENT_FORM_FIELDS = [
     "forfeit_counts_as_game",
     "visibility",
     "registration_cap",
+    "no_show_minutes",
 ]
 
 
@@ -76,7 +77,7 @@ EVENT_FIELDSETS = (
         ("name", "starts_on", "ends_on", "venue", "online", "visibility", "registration_cap"),
     ),
     Fieldset("format", _("Format"), ("game_format", "start_position_text")),
-    Fieldset("time-control", _("Time control"), ("time_control",)),
+    Fieldset("time-control", _("Time control"), ("time_control", "no_show_minutes")),
     Fieldset(
         "pairing", _("Pairing system"), ("pairing_system", "rounds", "forfeit_counts_as_game")
     ),

@@ -137,6 +137,16 @@ class Event(models.Model):
         _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
     )
     registration_cap = models.PositiveIntegerField(_("registration cap"), null=True, blank=True)
+    no_show_minutes = models.PositiveSmallIntegerField(
+        _("no-show limit (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Optional, not in the official rules: a player who does not act within this many "
+            "minutes in an untimed part of a game (Red's first placement, choosing cards) "
+            "loses by no-show. Leave empty for no limit."
+        ),
+    )
     lot_seed = models.PositiveBigIntegerField(
         _("seed of the drawing of lots"), default=new_lot_seed
     )

@@ -192,6 +192,7 @@ EVENT_FIELDS = frozenset(
         "tiebreaks",
         "visibility",
         "registration_cap",
+        "no_show_minutes",
     }
 )
 # Fields fixed once round 1 is paired: the event announced them, players planned on them.
@@ -1186,6 +1187,7 @@ def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None
         game_format=match_format_of(event),
         start_position=event.start_position or None,
         time_control=event.time_control,
+        no_show_limit_ms=event.no_show_minutes * 60_000 if event.no_show_minutes else None,
         event_id=event.pk,
         pairing_id=pairing.pk,
         actor=actor,

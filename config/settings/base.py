@@ -113,6 +113,12 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis redelivers a task reserved by a worker that died after this many seconds (kombu's
+# default is an hour). Timeout tasks are queued at most MATCH_TIMEOUT_ETA_HORIZON_SECONDS
+# ahead, so a healthy worker always runs them well within it.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_SECONDS", default=60)
+}
 
 # ------------------------------------------------------------------------ authentication
 AUTH_PASSWORD_VALIDATORS = [
@@ -155,20 +161,28 @@ LOGGING = {
 }
 
 # -------------------------------------------------------------------------------- matches
-# Flag falls are adjudicated even when nobody is connected (matches/timeouts.py): by Celery
-# tasks at the deadline plus the beat sweep when a broker is configured, else by an in-process
-# scheduler thread that the server process starts ("auto": only in server processes).
+# Flag falls are adjudicated even when nobody is connected (matches/timeouts.py): every ASGI
+# process and every Celery worker runs a scheduler thread that reads the deadlines from the
+# database ("auto": started in server processes; workers start theirs when ready), and with a
+# broker a Celery task is also queued for each deadline (docs/production.md).
 MATCH_TIMEOUT_BACKEND: str = env(
     "MATCH_TIMEOUT_BACKEND", default="celery" if REDIS_URL else "inprocess"
 )
 MATCH_TIMEOUT_SCHEDULER_AUTOSTART: bool | str = "auto"
+MATCH_TIMEOUT_WORKER_SCHEDULER: bool = env.bool("MATCH_TIMEOUT_WORKER_SCHEDULER", default=True)
 MATCH_TIMEOUT_SWEEP_SECONDS: float = env.float("MATCH_TIMEOUT_SWEEP_SECONDS", default=1.0)
+# A timeout task is queued at most this far ahead of its run (it re-arms itself when it fires
+# early), which lets the broker's visibility timeout below stay short.
+MATCH_TIMEOUT_ETA_HORIZON_SECONDS: float = env.float(
+    "MATCH_TIMEOUT_ETA_HORIZON_SECONDS", default=30.0
+)
 # PostgreSQL: commit decisions and clock presses without waiting for the disk (results are
 # always synchronous); a crash can lose at most the last fraction of a second of play.
 MATCH_ASYNC_COMMIT: bool = env.bool("MATCH_ASYNC_COMMIT", default=True)
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",
-        "schedule": 2.0,  # seconds; the backstop for checks lost with a broker or worker
+        # Optional: workers sweep by themselves; a `celery beat` adds this sweep every 2 s.
+        "schedule": 2.0,
     },
 }

@@ -106,7 +106,8 @@ function scheduleFlagClaim(attempt = 0) {
 function canPress(seat) {
   if (!view || view.status !== "running") return false;
   const clock = view.clock;
-  if (clock.paused || clock.flagged || hasReports()) return false;
+  // A reported result stops nothing: the clock runs until the other player confirms.
+  if (clock.paused || clock.flagged) return false;
   if (!pressConnection(seat)) return false;
   if (clock.running === null) return seat === "red" && view.ply === 0; // Red starts Blue's clock
   return clock.running === seat && clock.ticking;

@@ -302,13 +302,14 @@ def test_lag_is_credited_from_the_quota() -> None:
     assert record.lag_quota_ms == clock.lag_quota_ms
 
 
-def test_quota_grows_by_the_gain_per_decision_up_to_the_cap() -> None:
+def test_quota_grows_by_the_gain_per_turn_up_to_the_cap() -> None:
     clock = running_clock(RED, policy=LagPolicy())
     quotas = []
     now = T0
     for _ in range(20):
         now += 1_000
-        clock, _ = clock_switch_to(clock, RED, now=now)  # a fast connection: lag 0
+        # A fast connection (lag 0); Red completes a turn and plays again (deployment).
+        clock, _ = clock_switch_to(clock, RED, now=now, turn_ended=True)
         quotas.append(clock.lag_quota_ms[RED])
     assert quotas[:3] == [400, 500, 600]
     assert quotas[16:] == [2_000, 2_000, 2_000, 2_000]
@@ -323,7 +324,7 @@ def test_a_slow_connection_cannot_take_more_than_its_quota() -> None:
     credits = []
     for _ in range(5):
         now += 5_000
-        clock, record = clock_switch_to(clock, RED, now=now, lag_ms=1_500)
+        clock, record = clock_switch_to(clock, RED, now=now, lag_ms=1_500, turn_ended=True)
         credits.append(record.credit_ms)
     assert credits == [300, 100, 100, 100, 100]
     assert clock.remaining_ms[RED] == FULL - 25_000 + 700
@@ -334,11 +335,30 @@ def test_a_saved_up_quota_absorbs_one_spike() -> None:
     now = T0
     for _ in range(17):
         now += 1_000
-        clock, _ = clock_switch_to(clock, RED, now=now)
+        clock, _ = clock_switch_to(clock, RED, now=now, turn_ended=True)
     assert clock.lag_quota_ms[RED] == 2_000
-    clock, record = clock_switch_to(clock, RED, now=now + 9_000, lag_ms=2_600)
+    clock, record = clock_switch_to(clock, RED, now=now + 9_000, lag_ms=2_600, turn_ended=True)
     assert record.credit_ms == 2_000
     assert clock.lag_quota_ms[RED] == 100
+
+
+def test_lag_is_credited_once_per_turn_not_per_decision() -> None:
+    """A client that always claims high lag gains on the press only, never on the switches of
+    its turn (each of which would otherwise earn another gain)."""
+    clock = running_clock(RED, policy=LagPolicy())
+    now = T0
+    for turn in range(30):
+        seat = clock.running
+        for _ in range(6):  # card executions and their choices within the turn
+            now += 2_000
+            clock, record = clock_switch_to(clock, seat, now=now, lag_ms=10_000)
+            assert (record.kind, record.credit_ms, record.charged_ms) == ("switch", 0, 2_000)
+            assert record.lag_ms == 10_000  # reported, logged, not credited
+        now += 2_000
+        clock, record = clock_press(clock, now=now, lag_ms=10_000)
+        assert record.credit_ms == (300 if turn < 2 else 100)
+    # 15 turns each: 300 ms of initial quota and 100 ms per later turn, never per decision.
+    assert clock.remaining_ms == (FULL - 15 * 14_000 + 300 + 14 * 100,) * 2
 
 
 def test_fast_connection_matches_no_compensation() -> None:

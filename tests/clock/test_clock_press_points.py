@@ -228,7 +228,7 @@ def test_game_over_in_an_untimed_segment_changes_nothing() -> None:
     assert clock_after_decision(clock, now=T0, next_seat=None, timed=False) == (clock, None)
 
 
-def test_lag_is_credited_at_every_timed_decision() -> None:
+def test_lag_is_credited_at_every_press_and_never_within_a_turn() -> None:
     steps = [
         Step("Red's first placement: no charge, so no lag credit", 3_000, BLUE, True,
              START, (F, F), BLUE, lag_ms=400),
@@ -238,12 +238,14 @@ def test_lag_is_credited_at_every_timed_decision() -> None:
              PRESS, (F - 4_850, F - 6_700), BLUE, lag_ms=150),
         Step("Blue places, 400 ms lag: quota is 100 now", 2_000, BLUE, True,
              PRESS, (F - 4_850, F - 8_600), BLUE, lag_ms=400, turn_ended=True),
-        Step("Blue's decision within its turn, 400 ms lag", 2_000, BLUE, True,
-             SWITCH, (F - 4_850, F - 10_500), BLUE, lag_ms=400),
+        Step("Blue's decision within its turn, 400 ms lag: charged in full", 2_000, BLUE, True,
+             SWITCH, (F - 4_850, F - 10_600), BLUE, lag_ms=400),
+        Step("Blue ends its turn, 400 ms lag: the quota is still 100", 2_000, RED, True,
+             PRESS, (F - 4_850, F - 12_500), RED, lag_ms=400),
     ]  # fmt: skip
     clock, records, _ = play(steps, clock_new(lag_policy=LagPolicy()))
     credits = [None if r is None else r.credit_ms for r in records]
-    assert credits == [0, 300, 150, 100, 100]
+    assert credits == [0, 300, 150, 100, 0, 100]
     assert clock.lag_quota_ms == (300 - 150 + 100, 100)
 
 

@@ -7,8 +7,9 @@ The state machine keeps its own ledger and checks, after every step:
 * time is conserved: the elapsed times in the log plus the running stretch equal the wall time
   during which some seat's clock ticked; and every charge is ``elapsed − credit``;
 * lag credit never exceeds the reported lag, and a seat's total credit never exceeds its
-  initial quota plus one gain per charged decision; quotas stay within the cap, and only a
-  charged decision (not a pause, resume, adjustment or flag) moves one;
+  initial quota plus one gain per press or stop, however many decisions (switches) its turns
+  have: a switch never credits; quotas stay within the cap, and only a press or a stop (not a
+  switch, pause, resume, adjustment or flag) moves one;
 * the flag deadline is exactly where the running seat's remaining time reaches 0;
 * ``to_dict``/``from_dict`` round-trip every state and record through JSON.
 """
@@ -44,10 +45,12 @@ from clock import (
     clock_resume,
     clock_start,
     clock_stop,
+    clock_switch_to,
 )
 
 T0 = 1_767_225_600_000
 CHARGES = {ClockEventKind.PRESS, ClockEventKind.SWITCH, ClockEventKind.STOP}
+LAG_EVENTS = {ClockEventKind.PRESS, ClockEventKind.STOP}  # lag is credited once per turn
 
 time_controls = st.builds(
     TimeControl,
@@ -86,9 +89,9 @@ class ClockMachine(RuleBasedStateMachine):
         self.clock = clock_new(control, lag_policy=policy)
 
     def apply(self, clock: ClockState, record: ClockRecord | None) -> None:
-        """Take the new state; check that only a charged decision moved a lag quota."""
+        """Take the new state; check that only a press or a stop moved a lag quota."""
         quotas = list(self.clock.lag_quota_ms)
-        if record is not None and record.kind in CHARGES and self.clock.ticking:
+        if record is not None and record.kind in LAG_EVENTS and self.clock.ticking:
             assert record.seat is not None
             policy = self.clock.lag_policy
             spare = quotas[record.seat] - record.credit_ms + policy.quota_gain_ms
@@ -226,8 +229,10 @@ class ClockMachine(RuleBasedStateMachine):
         for seat in (0, 1):
             charges = [r for r in self.log if r.seat == seat and r.kind in CHARGES]
             assert all(r.credit_ms <= r.lag_ms for r in charges)
+            assert all(r.credit_ms == 0 for r in charges if r.kind == ClockEventKind.SWITCH)
+            turns = sum(1 for r in charges if r.kind in LAG_EVENTS)
             total = sum(r.credit_ms for r in charges)
-            assert total <= policy.initial_quota_ms + policy.quota_gain_ms * len(charges)
+            assert total <= policy.initial_quota_ms + policy.quota_gain_ms * turns
             assert 0 <= self.clock.lag_quota_ms[seat] <= policy.quota_cap_ms
 
     @invariant()
@@ -284,3 +289,39 @@ def test_press_sequences_charge_exactly_elapsed_minus_credit(
         assert clock.remaining_ms[seat] == control.initial_ms + sum(
             r.increment_ms - r.charged_ms for r in mine
         )
+
+
+@given(
+    policy=lag_policies(),
+    turns=st.lists(
+        st.tuples(st.integers(0, 8), st.integers(1, 3_000), st.integers(0, 10_000)),
+        min_size=1,
+        max_size=40,
+    ),
+)
+def test_decisions_within_a_turn_earn_no_lag_credit(
+    policy: LagPolicy, turns: list[tuple[int, int, int]]
+) -> None:
+    """A client that claims lag on every decision is credited once per turn: the total never
+    exceeds the initial quota plus one gain per earlier turn, however many decisions its turns
+    are split into."""
+    control = TimeControl.casual(60)
+    clock, _ = clock_start(clock_new(control, lag_policy=policy), 0, now=T0)
+    now = T0
+    credited = [0, 0]
+    pressed = [0, 0]
+    for switches, think, lag in turns:
+        seat = clock.running
+        for _ in range(switches):
+            now += think
+            clock, record = clock_switch_to(clock, clock.running, now=now, lag_ms=lag)
+            assert (record.credit_ms, record.charged_ms) == (0, think)
+        now += think
+        clock, record = clock_press(clock, now=now, lag_ms=lag)
+        credited[seat] += record.credit_ms
+        pressed[seat] += 1
+        assert credited[seat] <= policy.initial_quota_ms + policy.quota_gain_ms * (
+            pressed[seat] - 1
+        )
+    spent = sum(think * (switches + 1) for switches, think, _ in turns)
+    assert sum(clock.remaining_ms) == 2 * control.initial_ms - spent + sum(credited)

@@ -147,3 +147,57 @@ def test_the_event_console_pauses_and_resumes_every_running_board(
 )
 def test_clock_text_reads_like_a_clock(ms: int, text: str) -> None:
     assert clock_text(ms) == text
+
+
+def test_a_disputed_over_the_board_flag_is_shown_with_the_reports_and_the_clock_log(
+    client: Any, two_players: Any, event_arbiter: Any
+) -> None:
+    import datetime as dt
+
+    from matches.services import match_adjudicate_timeout, otb_clock_press, otb_report_result
+
+    red, blue = two_players
+    start = dt.datetime(2030, 1, 1, 12, tzinfo=dt.UTC)
+    table = match_create(
+        red_player=red, blue_player=blue, kind="otb", time_control="1+0", start=True, event_id=7
+    )
+    otb_clock_press(match_id=table.pk, seat="red", expected_ply=0, requester_seat="red", now=start)
+    otb_report_result(match_id=table.pk, seat="blue", winner="blue", method="intrusion", now=start)
+    client.force_login(event_arbiter)
+    page = client.get(console(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Blue reported: Blue wins by Intrusion" in page
+    assert "A report stops nothing" in page
+    assert match_adjudicate_timeout(match_id=table.pk, now=start + dt.timedelta(minutes=1))
+    page = client.get(console(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Disputed:" in page
+    assert "Blue reported: Blue wins by Intrusion" in page
+    assert "<td>flag</td>" in page  # the clock log, the evidence
+    boards = reverse("matches:arbiter_event_console", args=[7])
+    page = client.get(boards, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'class="arbiter__disputed">disputed' in page
+
+
+def test_the_console_shows_the_no_show_deadline_and_applies_the_rule(
+    client: Any, two_players: Any, event_arbiter: Any
+) -> None:
+    red, blue = two_players
+    match = match_create(
+        red_player=red, blue_player=blue, start=True, event_id=7, no_show_limit_ms=300_000
+    )
+    client.force_login(event_arbiter)
+    page = client.get(console(match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Waiting for Red (no clock runs)" in page
+    assert "data-no-show-deadline" in page
+    response = client.post(console(match), {"act": "no_show", "note": "Red never arrived"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.method) == ("finished", "blue", "no_show")
+    assert match.events.get(kind=MatchEvent.Kind.NO_SHOW).actor == event_arbiter
+
+
+def test_the_console_shows_no_no_show_deadline_when_the_rule_is_off(
+    client: Any, live_match: Match, event_arbiter: Any
+) -> None:
+    client.force_login(event_arbiter)
+    page = client.get(console(live_match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "data-no-show-deadline" not in page

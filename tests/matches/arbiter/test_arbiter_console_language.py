@@ -18,9 +18,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def arbiter(django_user_model: Any, password: str) -> Any:
     judge = django_user_model.objects.create_user(username="judge", password=password)
-    set_event_arbiter_check(lambda user, event_id: user.pk == judge.pk and event_id == 9)
+    registered = set_event_arbiter_check(
+        lambda user, event_id: user.pk == judge.pk and event_id == 9
+    )
     yield judge
-    set_event_arbiter_check(None)
+    set_event_arbiter_check(registered)
 
 
 @pytest.fixture

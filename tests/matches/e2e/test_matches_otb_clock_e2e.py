@@ -53,8 +53,8 @@ def test_presses_pause_and_a_confirmed_result(match_server: Any, new_page: Any) 
     form.locator("select[name=method]").select_option("general_captured")
     form.get_by_role("button", name="Report").click()
     page.wait_for_selector(".otb__report[data-seat=red]")
-    # A reported result stops the clock.
-    assert red.is_disabled()
+    # A reported result stops nothing: Red's clock runs on until Blue confirms.
+    assert red.is_enabled()
     assert blue.is_disabled()
     page.locator("[data-confirm=blue]").click()
     wait_otb(page, "d.status === 'finished'")

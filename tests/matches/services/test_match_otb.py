@@ -11,6 +11,7 @@ from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.services import (
     match_adjudicate_timeout,
+    match_claim_flag,
     match_pause,
     match_resume,
     match_set_result,
@@ -98,15 +99,64 @@ def test_report_then_confirm(table: Match, clock_at: Clock) -> None:
     )
     assert match.status == "running"
     clock = ClockState.from_dict(match.clock)
-    assert clock.running is None
-    assert match.flag_deadline is None
-    with pytest.raises(MatchError) as excinfo:
-        _press(match, "blue", clock_at, 0)
-    assert _code(excinfo) == "result_reported"
+    assert clock.running == 1  # a report stops nothing: Blue's clock runs on
+    assert match.flag_deadline is not None
     match = otb_confirm_result(match_id=match.pk, seat="red", now=clock_at.tick(3_000))
     assert (match.status, match.winner, match.method) == ("finished", "red", "general_captured")
+    clock = ClockState.from_dict(match.clock)
+    assert (clock.running, clock.remaining_ms) == (None, (60_000, 55_000))  # stopped at confirm
     kinds = list(match.events.values_list("kind", flat=True))
     assert kinds[-3:] == ["result_reported", "result_confirmed", "status"]
+
+
+def test_a_false_report_does_not_stop_the_opponents_flag_claim(
+    table: Match, clock_at: Clock
+) -> None:
+    """Blue, with 1.8 s left, reports a win it has not got: the clock keeps running, Blue's
+    flag falls and Red's claim is recorded; the arbiter sees the pending report."""
+    match = _press(table, "red", clock_at, 0)
+    match = _press(match, "blue", clock_at, 58_200)
+    match = _press(match, "red", clock_at, 10_000)  # Blue's clock runs with 1.8 s left
+    match = otb_report_result(
+        match_id=match.pk, seat="blue", winner="blue", method="intrusion", now=clock_at.tick(100)
+    )
+    assert ClockState.from_dict(match.clock).running == 1
+    with pytest.raises(MatchError) as excinfo:
+        match_claim_flag(match_id=match.pk, seat="red", now=clock_at.tick(1_600))
+    assert _code(excinfo) == "flag_not_fallen"
+    match = match_claim_flag(match_id=match.pk, seat="red", now=clock_at.tick(100))
+    assert (match.status, match.winner, match.method) == ("finished", "red", "timeout")
+    assert match.disputed  # a report named the other winner: shown to the arbiter
+    timeout = match.events.get(kind=MatchEvent.Kind.TIMEOUT)
+    assert timeout.detail["pending_reports"] == {"blue": {"winner": "blue", "method": "intrusion"}}
+    # The arbiter upholds the flag (or could overrule it with another result).
+    match = match_set_result(match_id=match.pk, winner="red", method="timeout", reason="log")
+    assert (match.winner, match.method, match.disputed) == ("red", "timeout", False)
+
+
+def test_a_flag_falling_while_a_report_is_pending_is_adjudicated_by_the_timeout_check(
+    table: Match, clock_at: Clock
+) -> None:
+    match = _press(table, "red", clock_at, 0)  # Blue's clock: 60 s
+    match = otb_report_result(
+        match_id=match.pk, seat="blue", winner="blue", method="resignation", now=clock_at.tick(1)
+    )
+    deadline = match.flag_deadline
+    assert deadline is not None
+    assert match_adjudicate_timeout(match_id=match.pk, now=deadline) is True
+    match.refresh_from_db()
+    assert (match.winner, match.method, match.finished_at) == ("red", "timeout", deadline)
+    assert match.disputed
+
+
+def test_presses_go_on_while_a_report_awaits_confirmation(table: Match, clock_at: Clock) -> None:
+    match = _press(table, "red", clock_at, 0)
+    match = otb_report_result(
+        match_id=match.pk, seat="red", winner="red", method="general_captured", now=clock_at.now
+    )
+    match = _press(match, "blue", clock_at, 2_000)  # the clock passes to Red as usual
+    assert ClockState.from_dict(match.clock).running == 0
+    assert match.otb_reports == {"red": {"winner": "red", "method": "general_captured"}}
 
 
 def test_different_reports_go_to_the_arbiter(table: Match, clock_at: Clock) -> None:

@@ -154,3 +154,17 @@ def test_the_sweep_adjudicates_every_overdue_match(make_match: Any, clock_at: Cl
     assert match_adjudicate_overdue(now=clock_at.tick(60_500)) == [first.pk]
     assert match_adjudicate_overdue(now=clock_at.tick(60_000)) == [second.pk]
     assert set(Match.objects.values_list("method", flat=True)) == {"timeout"}
+
+
+def test_a_late_adjudication_dates_the_loss_at_the_flag_instant(
+    make_match: Any, clock_at: Clock
+) -> None:
+    # The check comes 40 s late (every process that could run it was down meanwhile).
+    match = _running_clock(make_match, clock_at)
+    deadline = match.flag_deadline
+    late = deadline + dt.timedelta(seconds=40)
+    assert match_adjudicate_overdue(now=late) == [match.pk]
+    match.refresh_from_db()
+    assert match.finished_at == deadline
+    event = match.events.get(kind=MatchEvent.Kind.TIMEOUT)
+    assert event.detail["adjudicated_at"] == int(late.timestamp() * 1000)

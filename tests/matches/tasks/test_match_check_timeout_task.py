@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from matches import timeouts
 from matches.models import Match
-from matches.services import match_create, match_submit_action
+from matches.services import match_adjudicate_timeout, match_create, match_submit_action
 from matches.tasks import match_check_timeout_task, match_sweep_timeouts_task
 from matches.timeouts import TimeoutScheduler, schedule_timeout_check
 from tests.matches.helpers import random_action
@@ -135,6 +135,66 @@ def test_the_celery_backend_schedules_at_the_deadline(
     at = dt.datetime(2030, 1, 1, tzinfo=dt.UTC)
     schedule_timeout_check(match_id=42, at=at)
     assert calls == [{"args": (42,), "eta": at}]
+
+
+@pytest.mark.django_db
+def test_a_celery_check_is_queued_no_further_ahead_than_the_horizon(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A task reserved by a worker that dies comes back after the short visibility timeout;
+    a healthy worker must never hold one that long, so far deadlines are reached in hops."""
+    settings.MATCH_TIMEOUT_BACKEND = "celery"
+    settings.MATCH_TIMEOUT_ETA_HORIZON_SECONDS = 30.0
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] >= 2 * 30
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= 120
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        match_check_timeout_task, "apply_async", lambda **kwargs: calls.append(kwargs)
+    )
+    start = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = _blue_clock_running(control="20+0", at=start)
+    (call,) = calls
+    assert call["eta"] == match.timeout_check_at
+    assert start < call["eta"] <= timezone.now() + dt.timedelta(seconds=30)
+    assert match.flag_deadline - call["eta"] > dt.timedelta(minutes=19)
+    # The hop, run at its instant, finds no flag and queues the next one.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_adjudicate_timeout(match_id=match.pk, now=call["eta"]) is False
+    assert len(calls) == 2
+    assert Match.objects.get(pk=match.pk).timeout_check_at == calls[1]["eta"]
+
+
+@pytest.fixture
+def idle_scheduler(monkeypatch: pytest.MonkeyPatch) -> Iterator[TimeoutScheduler]:
+    """A module scheduler that reads no database (for tests of who starts it)."""
+    instance = TimeoutScheduler(adjudicate=lambda _id: False, upcoming=lambda _until: [])
+    monkeypatch.setattr(timeouts, "scheduler", instance)
+    yield instance
+    instance.stop()
+
+
+def test_a_celery_worker_starts_its_own_sweeping_scheduler(
+    settings: Any, idle_scheduler: TimeoutScheduler
+) -> None:
+    """The sweep is part of the worker: no separate beat process to forget."""
+    from celery.signals import worker_ready, worker_shutdown
+
+    settings.MATCH_TIMEOUT_BACKEND = "celery"
+    worker_ready.send(sender=None)
+    assert idle_scheduler.running
+    worker_shutdown.send(sender=None)
+    assert not idle_scheduler.running
+
+
+def test_server_processes_start_the_scheduler_on_the_celery_backend_too(
+    settings: Any, idle_scheduler: TimeoutScheduler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.MATCH_TIMEOUT_BACKEND = "celery"
+    settings.MATCH_TIMEOUT_SCHEDULER_AUTOSTART = "auto"
+    monkeypatch.setattr(timeouts.sys, "argv", ["/srv/.venv/bin/daphne", "config.asgi:application"])
+    assert timeouts.autostart() is True
+    assert idle_scheduler.running
 
 
 def test_the_scheduler_keeps_the_earliest_check_per_match() -> None:
