@@ -46,7 +46,9 @@ MESSAGES: dict[str, Promise] = {
     "invalid_cap": _("The registration cap must be between 2 and %(limit)s players."),
     "invalid_choice": _("“%(value)s” is not one of the choices."),
     "invalid_start_position": _("The start position is not valid: %(detail)s"),
-    "start_position_format": _("A start position can only be used with Rule 1 (the basic game)."),
+    "start_position_format": _(
+        "The start position does not fit this event's game format: %(detail)s"
+    ),
     # registration
     "registration_closed": _("Registration for this event is closed."),
     "already_registered": _("You are already registered for this event."),

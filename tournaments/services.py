@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -56,6 +56,7 @@ from tournaments.pairing.errors import PairingError
 from tournaments.standings import tiebreak_from_code
 from tournaments.validation import (
     ENTRY_NAME_LIMIT,
+    EVENT_GAME_FORMATS,
     check_event_values,
     check_name,
     check_points,
@@ -1154,18 +1155,11 @@ def round_repair(*, actor: User, round: Round) -> Round:
 
 
 # The engine format of every match of an event of each official format (RULES.md §15).
-_MATCH_FORMATS: dict[str, Callable[[], GameFormat]] = {
-    Event.Format.BASIC: GameFormat.basic,
-    Event.Format.EXPANSION: GameFormat.tournament_rule_2,
-    Event.Format.DECK_BUILD: GameFormat.tournament_rule_3,
-}
-
-
 def match_format_of(event: Event) -> GameFormat:
     """The engine game format of the event's matches: Rule 1 the basic game, Rule 2 the
     expansion game (three chosen expansion cards), Rule 3 the deck-build game (base procedure).
     Each match draws its own deal seed (``match_create``)."""
-    return _MATCH_FORMATS[event.game_format]()
+    return EVENT_GAME_FORMATS[event.game_format]()
 
 
 def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None) -> int | None:

@@ -14,12 +14,15 @@ hold five digits), a registration cap of 2–10,000 players, ratings 0–9,999, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
 from clock.control import TimeControl
 from clock.errors import InvalidTimeControlError
+from engine.formats import GameFormat
+from engine.rules import new_game
+from engine.start import StartPosition, StartPositionError
 from tournaments import names
 from tournaments.errors import TournamentError
 from tournaments.models import Event
@@ -38,6 +41,13 @@ POINT_FIELDS: Final = (
     "points_forfeit_loss",
     "points_round_robin_free",
 )
+# The engine game format of an event's matches: Rule 1 the basic game, Rule 2 the expansion game
+# (three chosen expansion cards), Rule 3 the deck-build game (base procedure).
+EVENT_GAME_FORMATS: Final[dict[str, Callable[[], GameFormat]]] = {
+    Event.Format.BASIC: GameFormat.basic,
+    Event.Format.EXPANSION: GameFormat.tournament_rule_2,
+    Event.Format.DECK_BUILD: GameFormat.tournament_rule_3,
+}
 _CHOICES: Final = {
     "game_format": Event.Format.values,
     "pairing_system": Event.PairingSystem.values,
@@ -125,7 +135,20 @@ def check_event_values(values: Mapping[str, Any]) -> None:
     system = values.get("pairing_system")
     if system == Event.PairingSystem.SWISS_TOP_CUT and values.get("top_cut_size") not in (4, 8, 16):
         raise TournamentError("invalid_top_cut", field="top_cut_size")
-    if values.get("start_position") and values.get("game_format", Event.Format.BASIC) != (
-        Event.Format.BASIC
-    ):
-        raise TournamentError("start_position_format", field="start_position")
+    if values.get("start_position"):
+        check_start_fits_format(
+            values["start_position"], values.get("game_format", Event.Format.BASIC)
+        )
+
+
+def check_start_fits_format(start: Any, game_format: str) -> None:
+    """An event's fixed opening must be one its game format can start from (Rule 1, 2 or 3:
+    docs/start-positions.md): the engine builds the first position once, as every match of the
+    event will, and any refusal is shown beside the field with the engine's detail."""
+    try:
+        position = start if isinstance(start, StartPosition) else StartPosition.from_dict(start)
+        new_game(format=EVENT_GAME_FORMATS[game_format](), start=position)
+    except StartPositionError as exc:
+        raise TournamentError(
+            "start_position_format", {"detail": exc.detail}, field="start_position"
+        ) from None

@@ -53,6 +53,40 @@ def test_every_match_of_a_published_round_starts_from_the_events_position(
     assert caught.value.code == "event_locked"
 
 
+# Seven cards without a hand/deck split: a deck-build side, which Rules 1 and 2 cannot start from.
+DECK_BUILD_OPENING = (
+    "red: pieces Ib2N Ic2N Ac1N; cards MV,RS,FN,MV,RS,MV,RF\n"
+    "blue: pieces Ib6S Ic6S Ce7S; cards MV,RS,RF,MV,RS,MV,FN"
+)
+
+
+@pytest.mark.parametrize(
+    ("game_format", "opening"),
+    [(Event.Format.EXPANSION, OPENING), (Event.Format.DECK_BUILD, DECK_BUILD_OPENING)],
+)
+def test_expansion_and_deck_build_events_take_a_start_position(
+    make_event: Any, add_players: Any, game_format: str, opening: str
+) -> None:
+    start = StartPosition.from_text(opening)
+    event = make_event(
+        name="Puzzle Cup",
+        online=True,
+        rounds=1,
+        game_format=game_format,
+        start_position=start.to_dict(),
+    )
+    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    add_players(event, 2)
+    round_ = services.round_publish(
+        actor=event.organiser, round=services.round_pair(actor=event.organiser, event=event)
+    )
+    match = Match.objects.get(pk=Pairing.objects.get(round=round_).match_id)
+    assert StartPosition.from_dict(match.start_position) == start
+    archer = match_game_state(match).board[parse_square("c1")]
+    assert archer is not None
+    assert archer.owner is Side.RED
+
+
 def test_an_event_without_a_position_plays_the_normal_deployment(
     make_event: Any, add_players: Any
 ) -> None:
@@ -74,8 +108,8 @@ def test_an_event_without_a_position_plays_the_normal_deployment(
         ({"start_position": {"red": {"pieces": ["Ic2N"]}, "blue": {}}}, "invalid_start_position"),
         (
             {
-                "start_position": StartPosition.from_text(OPENING).to_dict(),
-                "game_format": Event.Format.EXPANSION,
+                "start_position": StartPosition.from_text(DECK_BUILD_OPENING).to_dict(),
+                "game_format": Event.Format.BASIC,
             },
             "start_position_format",
         ),
