@@ -1,0 +1,908 @@
+"""The permission matrix: every state-changing endpoint × every role → allowed or refused.
+
+One table for the whole site: the HTTP pages (tournaments, matches, accounts), the JSON API,
+every message type of the match WebSocket and the event WebSocket, and the admin. For each row
+and each of the ten roles of ``security_world`` the test sends the request as that role and
+checks the verdict the table gives:
+
+* **allowed**: the request succeeds (no 4xx, no refusal message or error frame) and the
+  database changed (so the "nothing changed" check of a refusal can fail);
+* **refused**: a refusal (4xx, a redirect to a log-in page, an error message on the redirect,
+  an ``error`` frame) **and** every row of the matches and tournaments models and of the
+  accounts is exactly what it was (``security_world.fingerprint``).
+
+The table must stay complete: ``test_every_post_url_has_a_row`` walks the URL resolver and
+fails for any pattern whose view accepts POST (or PUT, PATCH, DELETE) without a row;
+``test_every_socket_message_has_a_row`` reads the consumers' dispatch and fails for any message
+type without a row. Pages that accept a POST but only read (a plain view without
+``require_GET``) have ``READ_ONLY`` rows: a POST by anyone changes nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.messages import get_messages
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.security.security_world import (
+    EVENT_RUNNERS,
+    EVERYBODY,
+    LOGGED_IN,
+    MANAGERS,
+    NOBODY,
+    ROLES,
+    SEATS,
+    World,
+    build_world,
+    fingerprint,
+)
+
+pytestmark = pytest.mark.django_db
+
+Request = Callable[[World], tuple[str, dict[str, Any]]]
+Setup = Callable[[World], None]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One endpoint (``name``, a URL name; ``variant`` tells rows of one URL apart)."""
+
+    name: str
+    allowed: frozenset[str]
+    request: Request
+    variant: str = ""
+    setup: Setup | None = None
+    json: bool = False
+    #: A refusal other than the default (4xx, log-in redirect, error message).
+    refused: Callable[[Any], bool] | None = None
+    #: How an allowed request shows (default: the fingerprint changed).
+    changed: Callable[[Client, Any], bool] | None = None
+    read_only: bool = False
+    reason: str = field(default="", compare=False)
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}[{self.variant}]" if self.variant else self.name
+
+
+# ------------------------------------------------------------------------- request builders
+
+
+def url(name: str, **kwargs: Any) -> str:
+    return reverse(name, kwargs=kwargs)
+
+
+def _legal_action(match_id: int) -> str:
+    from engine import legal_actions
+    from matches.models import Match
+    from matches.selectors import match_game_state
+
+    state = match_game_state(Match.objects.get(pk=match_id))
+    return legal_actions(state)[0].to_str()
+
+
+def _api(name: str, body: Callable[[World], dict[str, Any]], *, otb: bool = False) -> Request:
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        match = w.otb_match if otb else w.online_match
+        return url(f"matches_api:{name}", match_id=match.pk), body(w)
+
+    return build
+
+
+def _form_data(form: Any, **changes: Any) -> dict[str, Any]:
+    """The POST data of an unbound form as its page would submit it, with ``changes``."""
+    data: dict[str, Any] = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        if value is True:
+            value = "on"
+        elif hasattr(value, "isoformat"):
+            value = value.isoformat()
+        data[name] = value
+    data.update(changes)
+    return data
+
+
+# -------------------------------------------------------------------------------- set-ups
+
+
+def _pause(online: bool = True) -> Setup:
+    def setup(w: World) -> None:
+        from matches.services import match_pause
+
+        match_pause(match_id=(w.online_match if online else w.otb_match).pk)
+
+    return setup
+
+
+def _pause_both(w: World) -> None:
+    _pause(True)(w)
+    _pause(False)(w)
+
+
+def _blue_reported_otb(w: World) -> None:
+    from matches.services import otb_report_result
+
+    otb_report_result(match_id=w.otb_match.pk, seat="blue", winner="red", method="general_captured")
+
+
+def _blue_reported_table(w: World) -> None:
+    from tournaments.services import result_report
+
+    result_report(entry=w.entries["blue"], pairing=w.pairing, result="red_won")
+
+
+def _flag_fallen(w: World) -> None:
+    """Replace the online match by one whose Blue flag fell two hours ago (nobody claimed)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from matches.services import match_create, match_submit_action
+
+    long_ago = timezone.now() - dt.timedelta(hours=2)
+    match = match_create(
+        red_player=w.users["red"],
+        blue_player=w.users["blue"],
+        event_id=w.home.pk,
+        start=True,
+        now=long_ago,
+    )
+    match_submit_action(
+        match_id=match.pk,
+        seat="red",
+        action_text=_legal_action(match.pk),
+        expected_ply=0,
+        now=long_ago,
+    )
+    w.online_match = match
+
+
+def _open_checked_in(w: World) -> None:
+    from tournaments.services import entry_check_in
+
+    entry_check_in(entry=w.open_entries["red"], checked_in=True, by_token=True)
+
+
+def _open_withdrawn(w: World) -> None:
+    from tournaments.services import entry_withdraw
+
+    entry_withdraw(entry=w.open_entries["red"], by_token=True)
+
+
+def _open_draft_round(w: World) -> None:
+    from tournaments.services import round_pair
+
+    round_pair(actor=w.users["organiser"], event=w.open)
+
+
+def _open_published_round(w: World) -> None:
+    from tournaments.models import Round
+    from tournaments.services import round_publish
+
+    _open_draft_round(w)
+    round_publish(actor=w.users["organiser"], round=Round.objects.get(event=w.open, number=1))
+
+
+def _open_four_players_draft(w: World) -> None:
+    from tournaments.services import entry_add
+
+    for name in ("Walk-in A", "Walk-in B"):
+        entry_add(actor=w.users["organiser"], event=w.open, name=name)
+    _open_draft_round(w)
+
+
+def _swap_request(w: World) -> tuple[str, dict[str, Any]]:
+    from django.db.models import Q
+
+    from tournaments.models import Pairing
+
+    red = w.open_entries["red"]
+    own = Pairing.objects.get(Q(red=red) | Q(blue=red), round__event=w.open)
+    other = Pairing.objects.exclude(pk=own.pk).get(round__event=w.open)
+    return url("tournaments:round_swap", slug=w.open.slug, number=1), {
+        "first": red.pk,
+        "second": other.red_id,
+        "allow_rematch": "on",
+    }
+
+
+def _event_form(w: World, event: str, **changes: Any) -> dict[str, Any]:
+    from tournaments.forms import EventForm
+
+    return _form_data(EventForm(instance=getattr(w, event)), **changes)
+
+
+# --------------------------------------------------------------------------- predicates
+
+
+def _redirects_to_login(response: Any) -> bool:
+    target = getattr(response, "url", "") or ""
+    return response.status_code in (301, 302, 303) and (
+        target.startswith(resolve_url(settings.LOGIN_URL)) or target.startswith("/admin/login/")
+    )
+
+
+def _error_messages(response: Any) -> list[str]:
+    request = getattr(response, "wsgi_request", None)
+    if request is None:
+        return []
+    return [str(m) for m in get_messages(request) if m.level >= messages.ERROR]
+
+
+def is_refusal(response: Any) -> bool:
+    """4xx, a redirect to a log-in page, or a redirect carrying an error message."""
+    return (
+        response.status_code >= 400
+        or _redirects_to_login(response)
+        or bool(_error_messages(response))
+    )
+
+
+def _logged_out(client: Client, response: Any) -> bool:
+    return "_auth_user_id" not in client.session
+
+
+def _language_cookie_set(client: Client, response: Any) -> bool:
+    return settings.LANGUAGE_COOKIE_NAME in response.cookies
+
+
+def _plain_redirect(response: Any) -> bool:
+    return response.status_code == 302 and not _redirects_to_login(response)
+
+
+# ------------------------------------------------------------------------------- the table
+
+ONLINE_ARBITERS = EVENT_RUNNERS
+OTB_CLOCK = SEATS | EVENT_RUNNERS  # a seat holder or an arbiter of the event
+
+HTTP_ROWS: list[Row] = [
+    # ---- accounts
+    Row(
+        "core:login",
+        frozenset({"anonymous"}),
+        lambda w: (url("core:login"), {"username": "spectator", "password": "pw-1234-x"}),
+        refused=_plain_redirect,
+        reason="a logged-in visitor is sent on; only a visitor logs in",
+    ),
+    Row("core:logout", EVERYBODY, lambda w: (url("core:logout"), {}), changed=_logged_out),
+    Row(
+        "core:signup",
+        frozenset({"anonymous"}),
+        lambda w: (
+            url("core:signup"),
+            {"username": "newcomer", "password1": "Sq9!long-pass", "password2": "Sq9!long-pass"},
+        ),
+        refused=_plain_redirect,
+    ),
+    Row(
+        "set_language",
+        EVERYBODY,
+        lambda w: ("/i18n/setlang/", {"language": "ja", "next": "/"}),
+        changed=_language_cookie_set,
+    ),
+    # ---- tournaments: organisers
+    Row(
+        "tournaments:event_create",
+        LOGGED_IN,
+        lambda w: (url("tournaments:event_create"), _event_form(w, "open", name="Brand New Cup")),
+    ),
+    Row(
+        "tournaments:event_edit",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:event_edit", slug=w.open.slug),
+            _event_form(w, "open", venue="Hall B"),
+        ),
+    ),
+    Row(
+        "tournaments:event_status",
+        MANAGERS,
+        lambda w: (url("tournaments:event_status", slug=w.open.slug), {"status": "draft"}),
+    ),
+    Row(
+        "tournaments:role_add",
+        frozenset({"organiser", "superuser"}),
+        lambda w: (
+            url("tournaments:role_add", slug=w.open.slug),
+            {"username": "spectator", "role": "arbiter"},
+        ),
+        reason="only the organiser names co-organisers and arbiters",
+    ),
+    Row(
+        "tournaments:entry_add",
+        MANAGERS,
+        lambda w: (url("tournaments:entry_add", slug=w.open.slug), {"name": "Walk-in"}),
+    ),
+    Row(
+        "tournaments:entry_import",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:entry_import", slug=w.open.slug),
+            {"text": "name,rating\nImported,1500\n"},
+        ),
+    ),
+    Row(
+        "tournaments:entry_action",
+        EVENT_RUNNERS,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.open.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="check_in",
+            ),
+            {},
+        ),
+        variant="check_in",
+    ),
+    Row(
+        "tournaments:entry_action",
+        EVENT_RUNNERS,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.open.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="check_out",
+            ),
+            {},
+        ),
+        variant="check_out",
+        setup=_open_checked_in,
+    ),
+    Row(
+        "tournaments:entry_action",
+        MANAGERS,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.open.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="withdraw",
+            ),
+            {},
+        ),
+        variant="withdraw",
+    ),
+    Row(
+        "tournaments:entry_action",
+        MANAGERS,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.open.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="reinstate",
+            ),
+            {},
+        ),
+        variant="reinstate",
+        setup=_open_withdrawn,
+    ),
+    Row(
+        "tournaments:entry_action",
+        MANAGERS,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.open.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="disqualify",
+            ),
+            {"reason": "no-show twice"},
+        ),
+        variant="disqualify",
+    ),
+    Row(
+        "tournaments:round_pair",
+        MANAGERS,
+        lambda w: (url("tournaments:round_pair", slug=w.open.slug), {}),
+    ),
+    Row(
+        "tournaments:round_action",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:round_action", slug=w.open.slug, number=1, action="publish"),
+            {},
+        ),
+        variant="publish",
+        setup=_open_draft_round,
+    ),
+    Row(
+        "tournaments:round_action",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:round_action", slug=w.open.slug, number=1, action="unpublish"),
+            {},
+        ),
+        variant="unpublish",
+        setup=_open_published_round,
+    ),
+    Row(
+        "tournaments:round_action",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:round_action", slug=w.open.slug, number=1, action="repair"),
+            {},
+        ),
+        variant="repair",
+        setup=_open_draft_round,
+    ),
+    Row(
+        "tournaments:round_action",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:round_action", slug=w.open.slug, number=1, action="delete"),
+            {},
+        ),
+        variant="delete",
+        setup=_open_draft_round,
+    ),
+    Row(
+        "tournaments:round_swap",
+        MANAGERS,
+        _swap_request,
+        setup=_open_four_players_draft,
+    ),
+    Row(
+        "tournaments:pairing_result",
+        EVENT_RUNNERS,
+        lambda w: (
+            url("tournaments:pairing_result", slug=w.home.slug, pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+    ),
+    # ---- tournaments: players, by account
+    Row(
+        "tournaments:event_register",
+        LOGGED_IN - SEATS,
+        lambda w: (url("tournaments:event_register", slug=w.open.slug), {}),
+        reason="red and blue are already entered",
+    ),
+    Row(
+        "tournaments:player_report",
+        SEATS,
+        lambda w: (
+            url("tournaments:player_report", slug=w.home.slug, pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+    ),
+    Row(
+        "tournaments:player_confirm",
+        frozenset({"red"}),
+        lambda w: (
+            url("tournaments:player_confirm", slug=w.home.slug, pairing_id=w.pairing.pk),
+            {},
+        ),
+        setup=_blue_reported_table,
+        reason="blue reported: only its opponent confirms",
+    ),
+    Row(
+        "tournaments:player_check_in",
+        SEATS,
+        lambda w: (url("tournaments:player_check_in", slug=w.open.slug), {}),
+    ),
+    Row(
+        "tournaments:player_withdraw",
+        SEATS,
+        lambda w: (url("tournaments:player_withdraw", slug=w.open.slug), {}),
+    ),
+    # ---- tournaments: players, by private link (whoever holds the link is that player)
+    Row(
+        "tournaments:player_token_check_in",
+        EVERYBODY,
+        lambda w: (
+            url("tournaments:player_token_check_in", token=w.open_entries["red"].token),
+            {},
+        ),
+        variant="own link",
+    ),
+    Row(
+        "tournaments:player_token_check_in",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_check_in", token="not-a-token"), {}),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_withdraw",
+        EVERYBODY,
+        lambda w: (
+            url("tournaments:player_token_withdraw", token=w.open_entries["red"].token),
+            {},
+        ),
+        variant="own link",
+    ),
+    Row(
+        "tournaments:player_token_withdraw",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_withdraw", token="not-a-token"), {}),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_report",
+        EVERYBODY,
+        lambda w: (
+            url(
+                "tournaments:player_token_report",
+                token=w.entries["red"].token,
+                pairing_id=w.pairing.pk,
+            ),
+            {"result": "red_won"},
+        ),
+        variant="own link",
+    ),
+    Row(
+        "tournaments:player_token_report",
+        NOBODY,
+        lambda w: (
+            url("tournaments:player_token_report", token="not-a-token", pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_confirm",
+        EVERYBODY,
+        lambda w: (
+            url(
+                "tournaments:player_token_confirm",
+                token=w.entries["red"].token,
+                pairing_id=w.pairing.pk,
+            ),
+            {},
+        ),
+        variant="own link",
+        setup=_blue_reported_table,
+    ),
+    Row(
+        "tournaments:player_token_confirm",
+        NOBODY,
+        lambda w: (
+            url(
+                "tournaments:player_token_confirm",
+                token=w.entries["blue"].token,
+                pairing_id=w.pairing.pk,
+            ),
+            {},
+        ),
+        variant="reporter's own link",
+        setup=_blue_reported_table,
+        reason="the reporter cannot confirm its own report",
+    ),
+    # ---- matches: arbiter consoles
+    *[
+        Row(
+            "matches:arbiter_console",
+            ONLINE_ARBITERS,
+            lambda w, data=data: (url("matches:arbiter_console", match_id=w.online_match.pk), data),
+            variant=act,
+            setup=setup,
+        )
+        for act, data, setup in [
+            ("pause", {"act": "pause"}, None),
+            ("resume", {"act": "resume"}, _pause()),
+            (
+                "adjust",
+                {
+                    "act": "adjust",
+                    "adjust-seat": "red",
+                    "adjust-seconds": "30",
+                    "adjust-reason": "x",
+                },
+                None,
+            ),
+            (
+                "result",
+                {
+                    "act": "result",
+                    "result-winner": "red",
+                    "result-method": "forfeit",
+                    "result-reason": "x",
+                },
+                None,
+            ),
+        ]
+    ],
+    Row(
+        "matches:arbiter_event_console",
+        EVENT_RUNNERS,
+        lambda w: (url("matches:arbiter_event_console", event_id=w.home.pk), {"act": "pause_all"}),
+        variant="pause_all",
+    ),
+    Row(
+        "matches:arbiter_event_console",
+        EVENT_RUNNERS,
+        lambda w: (
+            url("matches:arbiter_event_console", event_id=w.home.pk),
+            {"act": "resume_all"},
+        ),
+        variant="resume_all",
+        setup=_pause_both,
+    ),
+    # ---- the JSON API (session authentication; the seat tokens are the seats)
+    Row(
+        "matches_api:action",
+        frozenset({"red"}),
+        _api("action", lambda w: {"action": _legal_action(w.online_match.pk), "ply": 0}),
+        json=True,
+        reason="red is to act",
+    ),
+    Row("matches_api:resign", SEATS, _api("resign", lambda w: {}), json=True),
+    Row(
+        "matches_api:claim_flag",
+        SEATS,
+        _api("claim_flag", lambda w: {}),
+        json=True,
+        setup=_flag_fallen,
+    ),
+    Row(
+        "matches_api:otb_press",
+        OTB_CLOCK,
+        _api("otb_press", lambda w: {"seat": "red", "ply": 0}, otb=True),
+        json=True,
+    ),
+    Row(
+        "matches_api:otb_report",
+        SEATS,
+        _api("otb_report", lambda w: {"winner": "red", "method": "intrusion"}, otb=True),
+        json=True,
+    ),
+    Row(
+        "matches_api:otb_confirm",
+        frozenset({"red"}),
+        _api("otb_confirm", lambda w: {}, otb=True),
+        json=True,
+        setup=_blue_reported_otb,
+    ),
+    Row("matches_api:pause", ONLINE_ARBITERS, _api("pause", lambda w: {}), json=True),
+    Row(
+        "matches_api:pause",
+        OTB_CLOCK,
+        _api("pause", lambda w: {}, otb=True),
+        json=True,
+        variant="otb",
+    ),
+    Row(
+        "matches_api:resume",
+        ONLINE_ARBITERS,
+        _api("resume", lambda w: {}),
+        json=True,
+        setup=_pause(),
+    ),
+    Row(
+        "matches_api:resume",
+        OTB_CLOCK,
+        _api("resume", lambda w: {}, otb=True),
+        json=True,
+        setup=_pause(online=False),
+        variant="otb",
+    ),
+    Row(
+        "matches_api:adjust_time",
+        ONLINE_ARBITERS,
+        _api("adjust_time", lambda w: {"seat": "red", "delta_ms": 30000, "reason": "x"}),
+        json=True,
+    ),
+    Row(
+        "matches_api:result",
+        ONLINE_ARBITERS,
+        _api("result", lambda w: {"winner": "blue", "method": "forfeit", "reason": "x"}),
+        json=True,
+    ),
+]
+
+
+def _read_only(name: str, build: Callable[[World], dict[str, Any]]) -> Row:
+    return Row(name, NOBODY, lambda w: (url(name, **build(w)), {}), read_only=True)
+
+
+def _home(w: World) -> dict[str, Any]:
+    return {"slug": w.home.slug}
+
+
+def _round(w: World) -> dict[str, Any]:
+    return {"slug": w.home.slug, "number": 1}
+
+
+#: Views that do not refuse a POST but only read: nobody changes anything through them.
+READ_ONLY_ROWS: list[Row] = [
+    _read_only("core:home", lambda w: {}),
+    _read_only("tournaments:manage_list", lambda w: {}),
+    _read_only("tournaments:event_list", lambda w: {}),
+    _read_only("tournaments:player_token", lambda w: {"token": w.entries["red"].token}),
+    _read_only("tournaments:event_detail", _home),
+    _read_only("tournaments:standings", _home),
+    _read_only("tournaments:standings_fragment", _home),
+    _read_only("tournaments:round_detail", _round),
+    _read_only("tournaments:round_fragment", _round),
+    _read_only("tournaments:bracket", _home),
+    _read_only("tournaments:bracket_fragment", _home),
+    _read_only(
+        "tournaments:player_detail",
+        lambda w: {"slug": w.home.slug, "entry_id": w.entries["red"].pk},
+    ),
+    _read_only("tournaments:export_standings_csv", _home),
+    _read_only("tournaments:export_standings_json", _home),
+    _read_only("tournaments:export_pairings_csv", _round),
+    _read_only("tournaments:export_pairings_json", _round),
+    _read_only("tournaments:export_trf", _home),
+    _read_only("tournaments:export_games", _home),
+    _read_only("tournaments:player_home", _home),
+    _read_only("tournaments:manage_event", _home),
+    _read_only("tournaments:manage_round", _round),
+    _read_only("tournaments:print_tables", _round),
+    _read_only("tournaments:print_names", _round),
+    _read_only("tournaments:print_slips", _round),
+    _read_only("matches_api:openapi", lambda w: {}),
+]
+
+# ------------------------------------------------------------------------- running one row
+
+
+def _client_as(world: World, role: str) -> Client:
+    client = Client()
+    if role != "anonymous":
+        client.force_login(world.user(role))
+    return client
+
+
+def _post(client: Client, row: Row, path: str, data: dict[str, Any]) -> Any:
+    if row.json:
+        return client.post(path, json.dumps(data), content_type="application/json")
+    return client.post(path, data)
+
+
+def _check(row: Row, role: str, client: Client, response: Any, before: Any, after: Any) -> None:
+    refused = row.refused or is_refusal
+    where = f"{row.id} as {role}: {response.status_code} {_error_messages(response)}"
+    if role in row.allowed:
+        assert not is_refusal(response), where
+        changed = row.changed(client, response) if row.changed else after != before
+        assert changed, f"{where}: allowed, but nothing changed"
+    else:
+        assert refused(response), f"{where}: expected a refusal"
+        assert after == before, f"{where}: refused, but the database changed"
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("row", HTTP_ROWS, ids=lambda row: row.id)
+def test_http_endpoint(row: Row, role: str) -> None:
+    world = build_world()
+    if row.setup is not None:
+        row.setup(world)
+    client = _client_as(world, role)
+    path, data = row.request(world)
+    before = fingerprint()
+    response = _post(client, row, path, data)
+    _check(row, role, client, response, before, fingerprint())
+
+
+@pytest.mark.parametrize("row", READ_ONLY_ROWS, ids=lambda row: row.id)
+def test_read_only_page_changes_nothing_when_posted_to(row: Row) -> None:
+    world = build_world()
+    path, _data = row.request(world)
+    for role in ROLES:
+        client = _client_as(world, role)
+        before = fingerprint()
+        _post(client, row, path, {"name": "x", "status": "draft"})
+        assert fingerprint() == before, f"{row.id} as {role}"
+
+
+# ------------------------------------------------------------------------- completeness
+
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def _patterns(resolver: URLResolver, prefix: str = "", namespace: str = "") -> Any:
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            inner = namespace
+            if pattern.namespace:
+                inner = f"{namespace}:{pattern.namespace}" if namespace else pattern.namespace
+            yield from _patterns(pattern, prefix + str(pattern.pattern), inner)
+        elif isinstance(pattern, URLPattern):
+            name = f"{namespace}:{pattern.name}" if namespace and pattern.name else pattern.name
+            yield prefix + str(pattern.pattern), name, pattern.callback
+
+
+def accepted_methods(view: Any) -> set[str] | None:
+    """The HTTP methods ``view`` accepts, or ``None`` when it accepts any.
+
+    Class-based views: their handlers. Function views: the ``require_http_methods`` family and
+    ``matches.api.api_view`` keep the allowed methods in a closure, found along ``__wrapped__``.
+    """
+    view_class = getattr(view, "view_class", None)
+    if view_class is not None:
+        return {m.upper() for m in view_class.http_method_names if hasattr(view_class, m)}
+    func = view
+    while func is not None:
+        closure = inspect.getclosurevars(func).nonlocals if inspect.isfunction(func) else {}
+        if "request_method_list" in closure:
+            return {m.upper() for m in closure["request_method_list"]}
+        if isinstance(closure.get("method"), str) and func.__module__ == "matches.api":
+            return {closure["method"]}
+        func = getattr(func, "__wrapped__", None)
+    return None
+
+
+def _admin_pattern(name: str | None, route: str) -> bool:
+    return route.startswith("admin/")
+
+
+def test_every_post_url_has_a_row() -> None:
+    covered = {row.name for row in HTTP_ROWS + READ_ONLY_ROWS}
+    missing = []
+    for route, name, view in _patterns(get_resolver()):
+        if _admin_pattern(name, route):
+            continue  # the admin rows below cover every registered model
+        methods = accepted_methods(view)
+        if methods is not None and not methods & WRITE_METHODS:
+            continue
+        if name not in covered:
+            missing.append(f"{route} ({name}) accepts {sorted(methods or ['any method'])}")
+    assert not missing, "endpoints without a row in the permission matrix:\n" + "\n".join(missing)
+    names = {name for _route, name, _view in _patterns(get_resolver())}
+    stale = covered - names
+    assert not stale, f"rows for URL names that no longer exist: {stale}"
+
+
+def string_cases(func: Any, variable: str) -> set[str]:
+    """Every string that ``func``'s source compares ``variable`` (a name or ``x.get("…")``) to."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare) or not isinstance(node.ops[0], ast.Eq):
+            continue
+        left = ast.unparse(node.left)
+        if left == variable and isinstance(node.comparators[0], ast.Constant):
+            value = node.comparators[0].value
+            if isinstance(value, str):
+                found.add(value)
+    return found
+
+
+def test_every_variant_of_an_endpoint_has_a_row() -> None:
+    """The actions chosen inside one URL (the entry and round actions in the path, the arbiter
+    consoles' ``act`` field) each have their own row."""
+    from matches import views_arbiter
+    from tournaments import views_organiser
+
+    def variants(name: str) -> set[str]:
+        return {row.variant for row in HTTP_ROWS if row.name == name}
+
+    assert set(views_organiser.ENTRY_ACTIONS) == variants("tournaments:entry_action")
+    assert set(views_organiser.ROUND_ACTIONS) == variants("tournaments:round_action")
+    assert string_cases(views_arbiter.arbiter_console, "act") == variants("matches:arbiter_console")
+    assert (
+        {"pause_all", "resume_all"}
+        == string_cases(views_arbiter.arbiter_event_console, "request.POST.get('act')")
+        == variants("matches:arbiter_event_console")
+    )
+
+
+def test_the_completeness_check_sees_methods() -> None:
+    """The resolver walk can tell a GET-only view from one that takes a POST."""
+    from matches import api, views_ui
+    from tournaments import views_organiser, views_player
+
+    assert accepted_methods(views_ui.match_board) == {"GET"}
+    assert accepted_methods(views_player.check_in) == {"POST"}
+    assert accepted_methods(views_organiser.event_status) == {"POST"}  # under login_required
+    assert accepted_methods(api.match_pause) == {"POST"}
+    assert accepted_methods(api.match_detail) == {"GET"}
+    assert accepted_methods(views_organiser.event_create) is None
