@@ -34,7 +34,7 @@ from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.shortcuts import resolve_url
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
 from tests.security.security_world import (
     EVENT_RUNNERS,
@@ -906,3 +906,308 @@ def test_the_completeness_check_sees_methods() -> None:
     assert accepted_methods(api.match_pause) == {"POST"}
     assert accepted_methods(api.match_detail) == {"GET"}
     assert accepted_methods(views_organiser.event_create) is None
+
+
+# ------------------------------------------------------------------------------ WebSockets
+
+
+@dataclass(frozen=True)
+class SocketRow:
+    """One message type of the match WebSocket (sent on the online or the OTB match)."""
+
+    type: str
+    allowed: frozenset[str]
+    message: Callable[[World], dict[str, Any]]
+    variant: str = ""
+    setup: Setup | None = None
+    otb: bool = False
+    read_only: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.type}[{self.variant}]" if self.variant else self.type
+
+
+SOCKET_ROWS: list[SocketRow] = [
+    SocketRow("snapshot", EVERYBODY, lambda w: {"type": "snapshot"}, read_only=True),
+    SocketRow(
+        "action",
+        frozenset({"red"}),
+        lambda w: {"type": "action", "action": _legal_action(w.online_match.pk), "ply": 0},
+    ),
+    SocketRow("resign", SEATS, lambda w: {"type": "resign"}),
+    SocketRow("claim_flag", SEATS, lambda w: {"type": "claim_flag"}, setup=_flag_fallen),
+    SocketRow("press", OTB_CLOCK, lambda w: {"type": "press", "seat": "red", "ply": 0}, otb=True),
+    SocketRow("pause", ONLINE_ARBITERS, lambda w: {"type": "pause"}),
+    SocketRow("pause", OTB_CLOCK, lambda w: {"type": "pause"}, variant="otb", otb=True),
+    SocketRow("resume", ONLINE_ARBITERS, lambda w: {"type": "resume"}, setup=_pause()),
+    SocketRow(
+        "resume",
+        OTB_CLOCK,
+        lambda w: {"type": "resume"},
+        variant="otb",
+        otb=True,
+        setup=_pause(online=False),
+    ),
+    SocketRow(
+        "report_result",
+        SEATS,
+        lambda w: {"type": "report_result", "winner": "red", "method": "intrusion"},
+        otb=True,
+    ),
+    SocketRow(
+        "confirm_result",
+        frozenset({"red"}),
+        lambda w: {"type": "confirm_result"},
+        otb=True,
+        setup=_blue_reported_otb,
+    ),
+]
+
+ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+
+@pytest.fixture
+def _fresh_channel_layer() -> None:
+    """A channel-layer instance of this test's own event loop (the Redis layer binds to it)."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
+def _fresh_matches(world: World) -> None:
+    """New online and over-the-board matches of the home event for the next role."""
+    from matches.services import match_create
+
+    for attribute, kind in (("online_match", "online"), ("otb_match", "otb")):
+        match = match_create(
+            kind=kind,
+            red_player=world.users["red"],
+            blue_player=world.users["blue"],
+            event_id=world.home.pk,
+            start=True,
+        )
+        setattr(world, attribute, match)
+
+
+def _session_headers(world: World, role: str) -> list[tuple[bytes, bytes]]:
+    if role == "anonymous":
+        return []
+    client = _client_as(world, role)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())]
+
+
+async def _socket(path: str, headers: list[tuple[bytes, bytes]]) -> Any:
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    communicator = WebsocketCommunicator(application, path, headers=ORIGIN + headers)
+    connected, _ = await communicator.connect(timeout=10)
+    assert connected
+    return communicator
+
+
+async def _reply(communicator: Any) -> dict[str, Any]:
+    """The first frame that answers a request: an error, an update or a snapshot."""
+    while True:
+        frame = await communicator.receive_json_from(timeout=10)
+        if frame["type"] in ("error", "update", "snapshot"):
+            return frame
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_fresh_channel_layer")
+@pytest.mark.parametrize("row", SOCKET_ROWS, ids=lambda row: row.id)
+async def test_socket_message(row: SocketRow) -> None:
+    from channels.db import database_sync_to_async
+
+    world = await database_sync_to_async(build_world)()
+    for role in ROLES:
+        await database_sync_to_async(_fresh_matches)(world)
+        if row.setup is not None:
+            await database_sync_to_async(row.setup)(world)
+        match = world.otb_match if row.otb else world.online_match
+        headers = await database_sync_to_async(_session_headers)(world, role)
+        socket = await _socket(f"/ws/matches/{match.pk}/", headers)
+        try:
+            snapshot = await socket.receive_json_from(timeout=10)
+            assert snapshot["type"] == "snapshot"
+            message = await database_sync_to_async(row.message)(world)
+            before = await database_sync_to_async(fingerprint)()
+            await socket.send_json_to(message)
+            frame = await _reply(socket)
+            after = await database_sync_to_async(fingerprint)()
+        finally:
+            await socket.disconnect()
+        where = f"{row.id} as {role}: {frame.get('code')}"
+        if row.read_only:
+            assert frame["type"] == "snapshot", where
+            assert after == before, where
+        elif role in row.allowed:
+            assert frame["type"] == "update", where
+            assert after != before, f"{where}: allowed, but nothing changed"
+        else:
+            assert frame["type"] == "error", f"{where}: expected an error frame"
+            assert after == before, f"{where}: refused, but the database changed"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_fresh_channel_layer")
+async def test_event_socket_ignores_every_message() -> None:
+    """The event socket only pushes nudges: whatever anyone sends changes nothing and gets no
+    answer."""
+    from channels.db import database_sync_to_async
+
+    world = await database_sync_to_async(build_world)()
+    for role in ROLES:
+        headers = await database_sync_to_async(_session_headers)(world, role)
+        socket = await _socket(f"/ws/events/{world.home.pk}/", headers)
+        try:
+            before = await database_sync_to_async(fingerprint)()
+            for message in SOCKET_ROWS:
+                await socket.send_json_to(
+                    message.message(world) if message.read_only else {"type": message.type}
+                )
+            assert await socket.receive_nothing(timeout=0.2)
+            assert await database_sync_to_async(fingerprint)() == before, role
+        finally:
+            await socket.disconnect()
+
+
+def test_every_socket_message_has_a_row() -> None:
+    """Every message type the match consumer dispatches has a row; the event consumer handles
+    none (a handler added there needs rows here first)."""
+    from channels.routing import URLRouter
+
+    from config.asgi import application
+    from matches.consumers import MatchConsumer
+    from tournaments.consumers import EventConsumer
+
+    assert string_cases(MatchConsumer._dispatch, "kind") == {row.type for row in SOCKET_ROWS}
+    handler = ast.parse(textwrap.dedent(inspect.getsource(EventConsumer.receive_json)))
+    body = handler.body[0].body  # type: ignore[attr-defined]
+    assert len(body) == 1, "EventConsumer handles messages now: give them rows"
+    assert isinstance(body[0], ast.Expr), "EventConsumer handles messages now: give them rows"
+
+    router = application.application_mapping["websocket"]
+    while not isinstance(router, URLRouter):
+        router = getattr(router, "inner", None) or router.application
+    consumers = {route.callback.consumer_class for route in router.routes}
+    assert consumers == {MatchConsumer, EventConsumer}
+
+
+# ---------------------------------------------------------------------------------- admin
+
+#: The admin's own pages (not a model's): staff only, and none of them changes game data.
+ADMIN_SITE_PAGES = {
+    "admin:index",
+    "admin:login",
+    "admin:logout",
+    "admin:password_change",
+    "admin:password_change_done",
+    "admin:autocomplete",
+    "admin:jsi18n",
+    "admin:view_on_site",
+    "admin:app_list",
+    None,  # the redirect of ``<object id>/`` to its change view, and the catch-all
+}
+ADMIN_MODEL_VIEWS = ("changelist", "add", "change", "delete", "history", "password_change")
+ADMIN_NOT_STAFF = ("spectator", "organiser", "red", "anonymous")
+
+
+def _admin_models() -> list[Any]:
+    from django.contrib import admin
+
+    return sorted(admin.site._registry, key=lambda model: model._meta.label)
+
+
+def _admin_object(world: World, model: Any) -> Any:
+    """One row of ``model`` from the world (the online match first), or None."""
+    from matches.models import Match
+
+    if model is Match:
+        return world.online_match
+    return model.objects.order_by("pk").first()
+
+
+def test_every_admin_url_has_a_row() -> None:
+    labels = {f"{m._meta.app_label}_{m._meta.model_name}" for m in _admin_models()}
+    unknown = []
+    for route, name, _view in _patterns(get_resolver()):
+        if not _admin_pattern(name, route) or name in ADMIN_SITE_PAGES:
+            continue
+        short = (name or "").removeprefix("admin:")
+        if not any(short == f"{label}_{view}" for label in labels for view in ADMIN_MODEL_VIEWS):
+            unknown.append(f"{route} ({name})")
+    assert not unknown, f"admin URLs without a row: {unknown}"
+
+
+def _admin_urls(world: World, model: Any) -> dict[str, str]:
+    meta = model._meta
+    base = f"admin:{meta.app_label}_{meta.model_name}"
+    urls = {"changelist": reverse(f"{base}_changelist"), "add": reverse(f"{base}_add")}
+    obj = _admin_object(world, model)
+    if obj is not None:
+        for view in ("change", "delete", "history", "password_change"):
+            try:
+                urls[view] = reverse(f"{base}_{view}", args=[obj.pk])
+            except NoReverseMatch:  # only the user admin has a password page
+                continue
+    return urls
+
+
+@pytest.mark.parametrize("model", _admin_models(), ids=lambda m: m._meta.label)
+def test_admin_gives_staff_without_superuser_nothing(model: Any) -> None:
+    """A staff account that is not a superuser (an organiser with a staff flag, say) is
+    refused every page of every model: it reads no row and changes nothing."""
+    world = build_world()
+    client = _client_as(world, "staff")
+    index = client.get(reverse("admin:index"))
+    assert index.status_code == 200
+    assert reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist") not in (
+        index.content.decode()
+    )
+    obj = _admin_object(world, model)
+    for view, path in _admin_urls(world, model).items():
+        assert client.get(path).status_code == 403, (view, path)
+        before = fingerprint()
+        data = {
+            "action": "delete_selected",
+            "_selected_action": [obj.pk] if obj else [],
+            "post": "yes",
+        }
+        assert client.post(path, data).status_code == 403, (view, path)
+        assert fingerprint() == before, (view, path)
+
+
+@pytest.mark.parametrize("role", ADMIN_NOT_STAFF)
+def test_admin_sends_everyone_else_to_its_log_in(role: str) -> None:
+    world = build_world()
+    client = _client_as(world, role)
+    for model in _admin_models():
+        for view, path in _admin_urls(world, model).items():
+            before = fingerprint()
+            response = client.post(path, {"action": "delete_selected", "post": "yes"})
+            assert _redirects_to_login(response), (role, view, path, response.status_code)
+            assert fingerprint() == before, (role, view, path)
+
+
+def test_admin_match_pages_show_a_superuser_no_running_game_secret() -> None:
+    """Even a superuser's match changelist and change view hold neither seat token nor the
+    engine state of a running game, and the match cannot be changed or deleted there."""
+    from matches.models import Match
+
+    world = build_world()
+    client = _client_as(world, "superuser")
+    match = Match.objects.get(pk=world.online_match.pk)
+    urls = _admin_urls(world, Match)
+    for view in ("changelist", "change"):
+        body = client.get(urls[view]).content.decode()
+        for secret in (match.red_token, match.blue_token, json.dumps(match.state)[:60]):
+            assert secret not in body, view
+    before = fingerprint()
+    assert client.post(urls["change"], {"status": "aborted"}).status_code == 403
+    assert client.post(urls["delete"], {"post": "yes"}).status_code == 403
+    assert fingerprint() == before
