@@ -467,6 +467,30 @@ HTTP_ROWS: list[Row] = [
             {"result": "red_won"},
         ),
     ),
+    # ---- another event's ids through an event one runs (nobody may reach across)
+    Row(
+        "tournaments:pairing_result",
+        NOBODY,
+        lambda w: (
+            url("tournaments:pairing_result", slug=w.away.slug, pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+        variant="home table through away event",
+    ),
+    Row(
+        "tournaments:entry_action",
+        NOBODY,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.away.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="withdraw",
+            ),
+            {},
+        ),
+        variant="open entry through away event",
+    ),
     # ---- tournaments: players, by account
     Row(
         "tournaments:event_register",
@@ -883,7 +907,7 @@ def test_every_variant_of_an_endpoint_has_a_row() -> None:
     from tournaments import views_organiser
 
     def variants(name: str) -> set[str]:
-        return {row.variant for row in HTTP_ROWS if row.name == name}
+        return {row.variant for row in HTTP_ROWS if row.name == name and " " not in row.variant}
 
     assert set(views_organiser.ENTRY_ACTIONS) == variants("tournaments:entry_action")
     assert set(views_organiser.ROUND_ACTIONS) == variants("tournaments:round_action")
@@ -1211,3 +1235,21 @@ def test_admin_match_pages_show_a_superuser_no_running_game_secret() -> None:
     assert client.post(urls["change"], {"status": "aborted"}).status_code == 403
     assert client.post(urls["delete"], {"post": "yes"}).status_code == 403
     assert fingerprint() == before
+
+
+@pytest.mark.parametrize("row", [row for row in HTTP_ROWS if row.allowed], ids=lambda row: row.id)
+def test_a_forged_cross_site_post_changes_nothing(row: Row) -> None:
+    """Every state-changing form and API route needs Django's CSRF token with a session: a
+    POST from another site, riding on the cookie of someone allowed, is refused (403)."""
+    world = build_world()
+    if row.setup is not None:
+        row.setup(world)
+    role = next((r for r in ROLES if r in row.allowed and r != "anonymous"), "anonymous")
+    client = Client(enforce_csrf_checks=True)
+    if role != "anonymous":
+        client.force_login(world.user(role))
+    path, data = row.request(world)
+    before = fingerprint()
+    response = _post(client, row, path, data)
+    assert response.status_code == 403, (row.id, role, response.status_code)
+    assert fingerprint() == before, (row.id, role)
