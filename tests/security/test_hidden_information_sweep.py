@@ -485,3 +485,90 @@ def test_the_checker_catches_a_deliberate_leak(name: str) -> None:
     body, reader = LEAKS[name](timeline, ply)
     with pytest.raises(LeakError):
         check_body(body, reader, timeline, ply)
+
+
+# ------------------------------------------------------------------ over real WebSockets
+
+SOCKET_PLIES = (40, 20)  # decisions before the sockets connect, then while they listen
+
+
+def _play_some(match_id: int, timeline: Timeline, rng: random.Random, plies: int) -> None:
+    from matches.models import Match
+    from matches.selectors import match_game_state
+    from matches.services import match_submit_action
+
+    match = Match.objects.get(pk=match_id)
+    for _ in range(plies):
+        if match.status != Match.Status.RUNNING:
+            return
+        state = timeline.states[match.ply]
+        assert state.to_act is not None
+        text = choose(rng, [a.to_str() for a in legal_actions(state)], state.to_act)
+        match = match_submit_action(
+            match_id=match.pk, seat=state.to_act.label, action_text=text, expected_ply=match.ply
+        )
+        timeline.actions.append(text)
+        timeline.states.append(match_game_state(match))
+
+
+def _session_cookie(client: Client) -> list[tuple[bytes, bytes]]:
+    from django.conf import settings
+
+    morsel = client.cookies.get(settings.SESSION_COOKIE_NAME)
+    if morsel is None:
+        return []
+    return [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={morsel.value}".encode())]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("format_name", sorted(FORMATS))
+async def test_no_socket_frame_carries_a_secret(format_name: str) -> None:
+    """Sockets of every reader (session cookies) join a running game: their snapshot and every
+    update they receive while the game goes on pass the checker."""
+    from channels.db import database_sync_to_async
+    from channels.layers import channel_layers
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from matches.selectors import match_game_state
+
+    channel_layers.backends.clear()
+    game_format = FORMATS[format_name]
+    stage = await database_sync_to_async(_stage)(game_format)
+    for seed in range(11, 30):  # a game still running when the sockets join
+        match = await database_sync_to_async(_new_match)(stage, game_format, seed)
+        state = await database_sync_to_async(match_game_state)(match)
+        timeline = Timeline(states=[state], actions=[])
+        rng = random.Random(seed)
+        await database_sync_to_async(_play_some)(match.pk, timeline, rng, SOCKET_PLIES[0])
+        if timeline.states[-1].to_act is not None:
+            break
+    sockets = {}
+    for name, client in stage.clients.items():
+        headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+        communicator = WebsocketCommunicator(
+            application, f"/ws/matches/{match.pk}/", headers=headers + _session_cookie(client)
+        )
+        connected, _ = await communicator.connect(timeout=10)
+        assert connected, name
+        sockets[name] = communicator
+    received: dict[str, list[dict[str, Any]]] = {name: [] for name in sockets}
+    try:
+        await database_sync_to_async(_play_some)(match.pk, timeline, rng, SOCKET_PLIES[1])
+        last = len(timeline.actions)
+        for name, communicator in sockets.items():
+            while True:
+                frame = await communicator.receive_json_from(timeout=10)
+                received[name].append(frame)
+                if frame.get("ply") == last and frame["type"] == "update":
+                    break
+    finally:
+        for communicator in sockets.values():
+            await communicator.disconnect()
+    for name, frames in received.items():
+        assert frames[0]["type"] == "snapshot", name
+        assert sum(frame["type"] == "update" for frame in frames) == last - SOCKET_PLIES[0]
+        for frame in frames:
+            if frame["type"] in ("snapshot", "update") and frame["view"]["status"] != "running":
+                continue  # a finished game's record is public
+            check_body(json.dumps(frame), READERS[name], timeline, frame["ply"])
