@@ -265,6 +265,28 @@ def _plain_redirect(response: Any) -> bool:
     return response.status_code == 302 and not _redirects_to_login(response)
 
 
+def _entry_action(
+    action: str, allowed: frozenset[str], *, setup: Setup | None = None, data: Any = None
+) -> Row:
+    """A row of the organiser page's action ``action`` on Red's Open Cup entry."""
+
+    def request(w: World) -> tuple[str, dict[str, Any]]:
+        entry_id = w.open_entries["red"].pk
+        path = url("tournaments:entry_action", slug=w.open.slug, entry_id=entry_id, action=action)
+        return path, dict(data or {})
+
+    return Row("tournaments:entry_action", allowed, request, variant=action, setup=setup)
+
+
+def _round_action(action: str, setup: Setup) -> Row:
+    """A row of the round action ``action`` on Open Cup's round 1 (organisers only)."""
+
+    def request(w: World) -> tuple[str, dict[str, Any]]:
+        return url("tournaments:round_action", slug=w.open.slug, number=1, action=action), {}
+
+    return Row("tournaments:round_action", MANAGERS, request, variant=action, setup=setup)
+
+
 # ------------------------------------------------------------------------------- the table
 
 ONLINE_ARBITERS = EVENT_RUNNERS
@@ -336,123 +358,20 @@ HTTP_ROWS: list[Row] = [
             {"text": "name,rating\nImported,1500\n"},
         ),
     ),
-    Row(
-        "tournaments:entry_action",
-        EVENT_RUNNERS,
-        lambda w: (
-            url(
-                "tournaments:entry_action",
-                slug=w.open.slug,
-                entry_id=w.open_entries["red"].pk,
-                action="check_in",
-            ),
-            {},
-        ),
-        variant="check_in",
-    ),
-    Row(
-        "tournaments:entry_action",
-        EVENT_RUNNERS,
-        lambda w: (
-            url(
-                "tournaments:entry_action",
-                slug=w.open.slug,
-                entry_id=w.open_entries["red"].pk,
-                action="check_out",
-            ),
-            {},
-        ),
-        variant="check_out",
-        setup=_open_checked_in,
-    ),
-    Row(
-        "tournaments:entry_action",
-        MANAGERS,
-        lambda w: (
-            url(
-                "tournaments:entry_action",
-                slug=w.open.slug,
-                entry_id=w.open_entries["red"].pk,
-                action="withdraw",
-            ),
-            {},
-        ),
-        variant="withdraw",
-    ),
-    Row(
-        "tournaments:entry_action",
-        MANAGERS,
-        lambda w: (
-            url(
-                "tournaments:entry_action",
-                slug=w.open.slug,
-                entry_id=w.open_entries["red"].pk,
-                action="reinstate",
-            ),
-            {},
-        ),
-        variant="reinstate",
-        setup=_open_withdrawn,
-    ),
-    Row(
-        "tournaments:entry_action",
-        MANAGERS,
-        lambda w: (
-            url(
-                "tournaments:entry_action",
-                slug=w.open.slug,
-                entry_id=w.open_entries["red"].pk,
-                action="disqualify",
-            ),
-            {"reason": "no-show twice"},
-        ),
-        variant="disqualify",
-    ),
+    _entry_action("check_in", EVENT_RUNNERS),
+    _entry_action("check_out", EVENT_RUNNERS, setup=_open_checked_in),
+    _entry_action("withdraw", MANAGERS),
+    _entry_action("reinstate", MANAGERS, setup=_open_withdrawn),
+    _entry_action("disqualify", MANAGERS, data={"reason": "no-show twice"}),
     Row(
         "tournaments:round_pair",
         MANAGERS,
         lambda w: (url("tournaments:round_pair", slug=w.open.slug), {}),
     ),
-    Row(
-        "tournaments:round_action",
-        MANAGERS,
-        lambda w: (
-            url("tournaments:round_action", slug=w.open.slug, number=1, action="publish"),
-            {},
-        ),
-        variant="publish",
-        setup=_open_draft_round,
-    ),
-    Row(
-        "tournaments:round_action",
-        MANAGERS,
-        lambda w: (
-            url("tournaments:round_action", slug=w.open.slug, number=1, action="unpublish"),
-            {},
-        ),
-        variant="unpublish",
-        setup=_open_published_round,
-    ),
-    Row(
-        "tournaments:round_action",
-        MANAGERS,
-        lambda w: (
-            url("tournaments:round_action", slug=w.open.slug, number=1, action="repair"),
-            {},
-        ),
-        variant="repair",
-        setup=_open_draft_round,
-    ),
-    Row(
-        "tournaments:round_action",
-        MANAGERS,
-        lambda w: (
-            url("tournaments:round_action", slug=w.open.slug, number=1, action="delete"),
-            {},
-        ),
-        variant="delete",
-        setup=_open_draft_round,
-    ),
+    _round_action("publish", _open_draft_round),
+    _round_action("unpublish", _open_published_round),
+    _round_action("repair", _open_draft_round),
+    _round_action("delete", _open_draft_round),
     Row(
         "tournaments:round_swap",
         MANAGERS,
