@@ -692,6 +692,9 @@ READ_ONLY_ROWS: list[Row] = [
     _read_only("tournaments:print_names", _round),
     _read_only("tournaments:print_slips", _round),
     _read_only("matches_api:openapi", lambda w: {}),
+    # GET-only pages (a POST is 405): listed so that the board and the clock have their rows.
+    _read_only("matches:match_board", lambda w: {"match_id": w.online_match.pk}),
+    _read_only("matches:match_clock", lambda w: {"match_id": w.otb_match.pk}),
 ]
 
 # ------------------------------------------------------------------------- running one row
