@@ -1,0 +1,149 @@
+"""The people and the events of the permission matrix (tests/security/test_permission_matrix.py).
+
+Ten roles look at one event, **Home Cup**, run by ``organiser`` with a ``co_organiser`` and an
+``arbiter`` (``EventRole``). ``red`` and ``blue`` play in it: the *seat* and its *opponent*.
+Everybody else is a stranger to the event: a logged-in ``spectator``, the ``other_organiser``
+of another event (Away Cup), a ``staff`` account that is not a superuser, the ``superuser``
+and an ``anonymous`` visitor.
+
+Home Cup is an over-the-board event whose round 1 is published: its one table (red against
+blue) has a running over-the-board match. An online match of the same two players belongs to
+the event too. **Open Cup** (same organiser and roles) is still in registration, with red and
+blue entered and no round, for the actions that are only possible before play.
+
+``fingerprint()`` reads every row of every model the endpoints can change: two equal
+fingerprints mean that nothing in the database changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+
+ROLES = (
+    "red",
+    "blue",
+    "spectator",
+    "other_organiser",
+    "organiser",
+    "co_organiser",
+    "arbiter",
+    "superuser",
+    "staff",
+    "anonymous",
+)
+SEATS = frozenset({"red", "blue"})
+EVENT_RUNNERS = frozenset({"organiser", "co_organiser", "arbiter", "superuser"})
+MANAGERS = frozenset({"organiser", "co_organiser", "superuser"})
+LOGGED_IN = frozenset(ROLES) - {"anonymous"}
+NOBODY: frozenset[str] = frozenset()
+EVERYBODY = frozenset(ROLES)
+
+#: The apps whose every row is part of the fingerprint (plus the user accounts).
+FINGERPRINT_APPS = ("matches", "tournaments")
+
+
+@dataclass
+class World:
+    users: dict[str, Any]
+    home: Any  # Event: over the board, round 1 published
+    open: Any  # Event: registration, red and blue entered
+    away: Any  # Event of other_organiser
+    otb_match: Any
+    online_match: Any
+    pairing: Any  # the home table (red against blue)
+    entries: dict[str, Any]  # home entries by seat
+    open_entries: dict[str, Any]  # open entries by seat
+
+    def user(self, role: str) -> Any:
+        return self.users.get(role)
+
+
+def _user(username: str, **extra: Any) -> Any:
+    return get_user_model().objects.create_user(username=username, password="pw-1234-x", **extra)
+
+
+def build_world() -> World:
+    from matches.services import match_create, match_start
+    from tournaments import services
+    from tournaments.models import Event, EventRole, Pairing
+
+    users = {
+        role: _user(
+            role,
+            is_staff=role in ("staff", "superuser"),
+            is_superuser=role == "superuser",
+        )
+        for role in ROLES
+        if role != "anonymous"
+    }
+    organiser = users["organiser"]
+
+    def event(name: str, host: Any, **fields: Any) -> Any:
+        created = services.event_create(
+            organiser=host, name=name, starts_on=dt.date(2026, 4, 1), rounds=1, **fields
+        )
+        return services.event_set_status(
+            actor=host, event=created, status=Event.Status.REGISTRATION
+        )
+
+    home = event("Home Cup", organiser, online=False)
+    open_ = event("Open Cup", organiser, online=False)
+    away = event("Away Cup", users["other_organiser"])
+    for ev in (home, open_):
+        EventRole.objects.create(
+            event=ev, user=users["co_organiser"], role=EventRole.Role.CO_ORGANISER
+        )
+        EventRole.objects.create(event=ev, user=users["arbiter"], role=EventRole.Role.ARBITER)
+    entries = {
+        seat: services.entry_add(
+            actor=organiser, event=home, name=seat.title(), user=users[seat], rating=r
+        )
+        for seat, r in (("red", 200), ("blue", 100))
+    }
+    open_entries = {
+        seat: services.entry_add(actor=organiser, event=open_, name=seat.title(), user=users[seat])
+        for seat in ("red", "blue")
+    }
+    round_ = services.round_pair(actor=organiser, event=home)
+    services.round_publish(actor=organiser, round=round_)
+    pairing = Pairing.objects.get(round=round_)
+    if pairing.red_id != entries["red"].pk:  # the seats follow the pairing's colours
+        entries = {"red": entries["blue"], "blue": entries["red"]}
+        users["red"], users["blue"] = users["blue"], users["red"]
+        open_entries = {"red": open_entries["blue"], "blue": open_entries["red"]}
+    assert pairing.match_id is not None
+    otb_match = match_start(match_id=pairing.match_id)
+    online_match = match_create(
+        red_player=users["red"],
+        blue_player=users["blue"],
+        event_id=home.pk,
+        start=True,
+    )
+    return World(
+        users=users,
+        home=Event.objects.get(pk=home.pk),
+        open=Event.objects.get(pk=open_.pk),
+        away=away,
+        otb_match=otb_match,
+        online_match=online_match,
+        pairing=pairing,
+        entries=entries,
+        open_entries=open_entries,
+    )
+
+
+def fingerprint() -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the matches and tournaments models and of the user accounts."""
+    models = [m for label in FINGERPRINT_APPS for m in apps.get_app_config(label).get_models()]
+    models.append(get_user_model())
+    return {
+        model._meta.label: sorted(
+            tuple(repr(v) for v in row) for row in model.objects.order_by().values_list()
+        )
+        for model in models
+    }

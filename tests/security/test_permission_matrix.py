@@ -1,0 +1,1177 @@
+"""The permission matrix: every state-changing endpoint × every role → allowed or refused.
+
+One table for the whole site: the HTTP pages (tournaments, matches, accounts), the JSON API,
+every message type of the match WebSocket and the event WebSocket, and the admin. For each row
+and each of the ten roles of ``security_world`` the test sends the request as that role and
+checks the verdict the table gives:
+
+* **allowed**: the request succeeds (no 4xx, no refusal message or error frame) and the
+  database changed (so the "nothing changed" check of a refusal can fail);
+* **refused**: a refusal (4xx, a redirect to a log-in page, an error message on the redirect,
+  an ``error`` frame) **and** every row of the matches and tournaments models and of the
+  accounts is exactly what it was (``security_world.fingerprint``).
+
+The table must stay complete: ``test_every_post_url_has_a_row`` walks the URL resolver and
+fails for any pattern whose view accepts POST (or PUT, PATCH, DELETE) without a row;
+``test_every_socket_message_has_a_row`` reads the consumers' dispatch and fails for any message
+type without a row. Pages that accept a POST but only read (a plain view without
+``require_GET``) have ``READ_ONLY`` rows: a POST by anyone changes nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.messages import get_messages
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
+
+from tests.security.security_world import (
+    EVENT_RUNNERS,
+    EVERYBODY,
+    LOGGED_IN,
+    MANAGERS,
+    NOBODY,
+    ROLES,
+    SEATS,
+    World,
+    build_world,
+    fingerprint,
+)
+
+pytestmark = pytest.mark.django_db
+
+Request = Callable[[World], tuple[str, dict[str, Any]]]
+Setup = Callable[[World], None]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One endpoint (``name``, a URL name; ``variant`` tells rows of one URL apart)."""
+
+    name: str
+    allowed: frozenset[str]
+    request: Request
+    variant: str = ""
+    setup: Setup | None = None
+    json: bool = False
+    #: A refusal other than the default (4xx, log-in redirect, error message).
+    refused: Callable[[Any], bool] | None = None
+    #: How an allowed request shows (default: the fingerprint changed).
+    changed: Callable[[Client, Any], bool] | None = None
+    read_only: bool = False
+    reason: str = field(default="", compare=False)
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}[{self.variant}]" if self.variant else self.name
+
+
+# ------------------------------------------------------------------------- request builders
+
+
+def url(name: str, **kwargs: Any) -> str:
+    return reverse(name, kwargs=kwargs)
+
+
+def _legal_action(match_id: int) -> str:
+    from engine import legal_actions
+    from matches.models import Match
+    from matches.selectors import match_game_state
+
+    state = match_game_state(Match.objects.get(pk=match_id))
+    return legal_actions(state)[0].to_str()
+
+
+def _api(name: str, body: Callable[[World], dict[str, Any]], *, otb: bool = False) -> Request:
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        match = w.otb_match if otb else w.online_match
+        return url(f"matches_api:{name}", match_id=match.pk), body(w)
+
+    return build
+
+
+def _form_data(form: Any, **changes: Any) -> dict[str, Any]:
+    """The POST data of an unbound form as its page would submit it, with ``changes``."""
+    data: dict[str, Any] = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        if value is True:
+            value = "on"
+        elif hasattr(value, "isoformat"):
+            value = value.isoformat()
+        data[name] = value
+    data.update(changes)
+    return data
+
+
+# -------------------------------------------------------------------------------- set-ups
+
+
+def _pause(online: bool = True) -> Setup:
+    def setup(w: World) -> None:
+        from matches.services import match_pause
+
+        match_pause(match_id=(w.online_match if online else w.otb_match).pk)
+
+    return setup
+
+
+def _pause_both(w: World) -> None:
+    _pause(True)(w)
+    _pause(False)(w)
+
+
+def _blue_reported_otb(w: World) -> None:
+    from matches.services import otb_report_result
+
+    otb_report_result(match_id=w.otb_match.pk, seat="blue", winner="red", method="general_captured")
+
+
+def _blue_reported_table(w: World) -> None:
+    from tournaments.services import result_report
+
+    result_report(entry=w.entries["blue"], pairing=w.pairing, result="red_won")
+
+
+def _flag_fallen(w: World) -> None:
+    """Replace the online match by one whose Blue flag fell two hours ago (nobody claimed)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from matches.services import match_create, match_submit_action
+
+    long_ago = timezone.now() - dt.timedelta(hours=2)
+    match = match_create(
+        red_player=w.users["red"],
+        blue_player=w.users["blue"],
+        event_id=w.home.pk,
+        start=True,
+        now=long_ago,
+    )
+    match_submit_action(
+        match_id=match.pk,
+        seat="red",
+        action_text=_legal_action(match.pk),
+        expected_ply=0,
+        now=long_ago,
+    )
+    w.online_match = match
+
+
+def _open_checked_in(w: World) -> None:
+    from tournaments.services import entry_check_in
+
+    entry_check_in(entry=w.open_entries["red"], checked_in=True, by_token=True)
+
+
+def _open_withdrawn(w: World) -> None:
+    from tournaments.services import entry_withdraw
+
+    entry_withdraw(entry=w.open_entries["red"], by_token=True)
+
+
+def _open_draft_round(w: World) -> None:
+    from tournaments.services import round_pair
+
+    round_pair(actor=w.users["organiser"], event=w.open)
+
+
+def _open_published_round(w: World) -> None:
+    from tournaments.models import Round
+    from tournaments.services import round_publish
+
+    _open_draft_round(w)
+    round_publish(actor=w.users["organiser"], round=Round.objects.get(event=w.open, number=1))
+
+
+def _open_four_players_draft(w: World) -> None:
+    from tournaments.services import entry_add
+
+    for name in ("Walk-in A", "Walk-in B"):
+        entry_add(actor=w.users["organiser"], event=w.open, name=name)
+    _open_draft_round(w)
+
+
+def _swap_request(w: World) -> tuple[str, dict[str, Any]]:
+    from django.db.models import Q
+
+    from tournaments.models import Pairing
+
+    red = w.open_entries["red"]
+    own = Pairing.objects.get(Q(red=red) | Q(blue=red), round__event=w.open)
+    other = Pairing.objects.exclude(pk=own.pk).get(round__event=w.open)
+    return url("tournaments:round_swap", slug=w.open.slug, number=1), {
+        "first": red.pk,
+        "second": other.red_id,
+        "allow_rematch": "on",
+    }
+
+
+def _event_form(w: World, event: str, **changes: Any) -> dict[str, Any]:
+    from tournaments.forms import EventForm
+
+    return _form_data(EventForm(instance=getattr(w, event)), **changes)
+
+
+# --------------------------------------------------------------------------- predicates
+
+
+def _redirects_to_login(response: Any) -> bool:
+    target = getattr(response, "url", "") or ""
+    return response.status_code in (301, 302, 303) and (
+        target.startswith(resolve_url(settings.LOGIN_URL)) or target.startswith("/admin/login/")
+    )
+
+
+def _error_messages(response: Any) -> list[str]:
+    request = getattr(response, "wsgi_request", None)
+    if request is None:
+        return []
+    return [str(m) for m in get_messages(request) if m.level >= messages.ERROR]
+
+
+def is_refusal(response: Any) -> bool:
+    """4xx, a redirect to a log-in page, or a redirect carrying an error message."""
+    return (
+        response.status_code >= 400
+        or _redirects_to_login(response)
+        or bool(_error_messages(response))
+    )
+
+
+def _logged_out(client: Client, response: Any) -> bool:
+    return "_auth_user_id" not in client.session
+
+
+def _language_cookie_set(client: Client, response: Any) -> bool:
+    return settings.LANGUAGE_COOKIE_NAME in response.cookies
+
+
+def _plain_redirect(response: Any) -> bool:
+    return response.status_code == 302 and not _redirects_to_login(response)
+
+
+def _entry_action(
+    action: str, allowed: frozenset[str], *, setup: Setup | None = None, data: Any = None
+) -> Row:
+    """A row of the organiser page's action ``action`` on Red's Open Cup entry."""
+
+    def request(w: World) -> tuple[str, dict[str, Any]]:
+        entry_id = w.open_entries["red"].pk
+        path = url("tournaments:entry_action", slug=w.open.slug, entry_id=entry_id, action=action)
+        return path, dict(data or {})
+
+    return Row("tournaments:entry_action", allowed, request, variant=action, setup=setup)
+
+
+def _round_action(action: str, setup: Setup) -> Row:
+    """A row of the round action ``action`` on Open Cup's round 1 (organisers only)."""
+
+    def request(w: World) -> tuple[str, dict[str, Any]]:
+        return url("tournaments:round_action", slug=w.open.slug, number=1, action=action), {}
+
+    return Row("tournaments:round_action", MANAGERS, request, variant=action, setup=setup)
+
+
+# ------------------------------------------------------------------------------- the table
+
+ONLINE_ARBITERS = EVENT_RUNNERS
+OTB_CLOCK = SEATS | EVENT_RUNNERS  # a seat holder or an arbiter of the event
+
+HTTP_ROWS: list[Row] = [
+    # ---- accounts
+    Row(
+        "core:login",
+        frozenset({"anonymous"}),
+        lambda w: (url("core:login"), {"username": "spectator", "password": "pw-1234-x"}),
+        refused=_plain_redirect,
+        reason="a logged-in visitor is sent on; only a visitor logs in",
+    ),
+    Row("core:logout", EVERYBODY, lambda w: (url("core:logout"), {}), changed=_logged_out),
+    Row(
+        "core:signup",
+        frozenset({"anonymous"}),
+        lambda w: (
+            url("core:signup"),
+            {"username": "newcomer", "password1": "Sq9!long-pass", "password2": "Sq9!long-pass"},
+        ),
+        refused=_plain_redirect,
+    ),
+    Row(
+        "set_language",
+        EVERYBODY,
+        lambda w: ("/i18n/setlang/", {"language": "ja", "next": "/"}),
+        changed=_language_cookie_set,
+    ),
+    # ---- tournaments: organisers
+    Row(
+        "tournaments:event_create",
+        LOGGED_IN,
+        lambda w: (url("tournaments:event_create"), _event_form(w, "open", name="Brand New Cup")),
+    ),
+    Row(
+        "tournaments:event_edit",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:event_edit", slug=w.open.slug),
+            _event_form(w, "open", venue="Hall B"),
+        ),
+    ),
+    Row(
+        "tournaments:event_status",
+        MANAGERS,
+        lambda w: (url("tournaments:event_status", slug=w.open.slug), {"status": "draft"}),
+    ),
+    Row(
+        "tournaments:role_add",
+        frozenset({"organiser", "superuser"}),
+        lambda w: (
+            url("tournaments:role_add", slug=w.open.slug),
+            {"username": "spectator", "role": "arbiter"},
+        ),
+        reason="only the organiser names co-organisers and arbiters",
+    ),
+    Row(
+        "tournaments:entry_add",
+        MANAGERS,
+        lambda w: (url("tournaments:entry_add", slug=w.open.slug), {"name": "Walk-in"}),
+    ),
+    Row(
+        "tournaments:entry_import",
+        MANAGERS,
+        lambda w: (
+            url("tournaments:entry_import", slug=w.open.slug),
+            {"text": "name,rating\nImported,1500\n"},
+        ),
+    ),
+    _entry_action("check_in", EVENT_RUNNERS),
+    _entry_action("check_out", EVENT_RUNNERS, setup=_open_checked_in),
+    _entry_action("withdraw", MANAGERS),
+    _entry_action("reinstate", MANAGERS, setup=_open_withdrawn),
+    _entry_action("disqualify", MANAGERS, data={"reason": "no-show twice"}),
+    Row(
+        "tournaments:round_pair",
+        MANAGERS,
+        lambda w: (url("tournaments:round_pair", slug=w.open.slug), {}),
+    ),
+    _round_action("publish", _open_draft_round),
+    _round_action("unpublish", _open_published_round),
+    _round_action("repair", _open_draft_round),
+    _round_action("delete", _open_draft_round),
+    Row(
+        "tournaments:round_swap",
+        MANAGERS,
+        _swap_request,
+        setup=_open_four_players_draft,
+    ),
+    Row(
+        "tournaments:pairing_result",
+        EVENT_RUNNERS,
+        lambda w: (
+            url("tournaments:pairing_result", slug=w.home.slug, pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+    ),
+    # ---- another event's ids through an event one runs (nobody may reach across)
+    Row(
+        "tournaments:pairing_result",
+        NOBODY,
+        lambda w: (
+            url("tournaments:pairing_result", slug=w.away.slug, pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+        variant="home table through away event",
+    ),
+    Row(
+        "tournaments:entry_action",
+        NOBODY,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.away.slug,
+                entry_id=w.open_entries["red"].pk,
+                action="withdraw",
+            ),
+            {},
+        ),
+        variant="open entry through away event",
+    ),
+    # ---- tournaments: players, by account
+    Row(
+        "tournaments:event_register",
+        LOGGED_IN - SEATS,
+        lambda w: (url("tournaments:event_register", slug=w.open.slug), {}),
+        reason="red and blue are already entered",
+    ),
+    Row(
+        "tournaments:player_report",
+        SEATS,
+        lambda w: (
+            url("tournaments:player_report", slug=w.home.slug, pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+    ),
+    Row(
+        "tournaments:player_confirm",
+        frozenset({"red"}),
+        lambda w: (
+            url("tournaments:player_confirm", slug=w.home.slug, pairing_id=w.pairing.pk),
+            {},
+        ),
+        setup=_blue_reported_table,
+        reason="blue reported: only its opponent confirms",
+    ),
+    Row(
+        "tournaments:player_check_in",
+        SEATS,
+        lambda w: (url("tournaments:player_check_in", slug=w.open.slug), {}),
+    ),
+    Row(
+        "tournaments:player_withdraw",
+        SEATS,
+        lambda w: (url("tournaments:player_withdraw", slug=w.open.slug), {}),
+    ),
+    # ---- tournaments: players, by private link (whoever holds the link is that player)
+    Row(
+        "tournaments:player_token_check_in",
+        EVERYBODY,
+        lambda w: (
+            url("tournaments:player_token_check_in", token=w.open_entries["red"].token),
+            {},
+        ),
+        variant="own link",
+    ),
+    Row(
+        "tournaments:player_token_check_in",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_check_in", token="not-a-token"), {}),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_withdraw",
+        EVERYBODY,
+        lambda w: (
+            url("tournaments:player_token_withdraw", token=w.open_entries["red"].token),
+            {},
+        ),
+        variant="own link",
+    ),
+    Row(
+        "tournaments:player_token_withdraw",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_withdraw", token="not-a-token"), {}),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_report",
+        EVERYBODY,
+        lambda w: (
+            url(
+                "tournaments:player_token_report",
+                token=w.entries["red"].token,
+                pairing_id=w.pairing.pk,
+            ),
+            {"result": "red_won"},
+        ),
+        variant="own link",
+    ),
+    Row(
+        "tournaments:player_token_report",
+        NOBODY,
+        lambda w: (
+            url("tournaments:player_token_report", token="not-a-token", pairing_id=w.pairing.pk),
+            {"result": "red_won"},
+        ),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_confirm",
+        EVERYBODY,
+        lambda w: (
+            url(
+                "tournaments:player_token_confirm",
+                token=w.entries["red"].token,
+                pairing_id=w.pairing.pk,
+            ),
+            {},
+        ),
+        variant="own link",
+        setup=_blue_reported_table,
+    ),
+    Row(
+        "tournaments:player_token_confirm",
+        NOBODY,
+        lambda w: (
+            url(
+                "tournaments:player_token_confirm",
+                token=w.entries["blue"].token,
+                pairing_id=w.pairing.pk,
+            ),
+            {},
+        ),
+        variant="reporter's own link",
+        setup=_blue_reported_table,
+        reason="the reporter cannot confirm its own report",
+    ),
+    # ---- matches: arbiter consoles
+    *[
+        Row(
+            "matches:arbiter_console",
+            ONLINE_ARBITERS,
+            lambda w, data=data: (url("matches:arbiter_console", match_id=w.online_match.pk), data),
+            variant=act,
+            setup=setup,
+        )
+        for act, data, setup in [
+            ("pause", {"act": "pause"}, None),
+            ("resume", {"act": "resume"}, _pause()),
+            (
+                "adjust",
+                {
+                    "act": "adjust",
+                    "adjust-seat": "red",
+                    "adjust-seconds": "30",
+                    "adjust-reason": "x",
+                },
+                None,
+            ),
+            (
+                "result",
+                {
+                    "act": "result",
+                    "result-winner": "red",
+                    "result-method": "forfeit",
+                    "result-reason": "x",
+                },
+                None,
+            ),
+        ]
+    ],
+    Row(
+        "matches:arbiter_event_console",
+        EVENT_RUNNERS,
+        lambda w: (url("matches:arbiter_event_console", event_id=w.home.pk), {"act": "pause_all"}),
+        variant="pause_all",
+    ),
+    Row(
+        "matches:arbiter_event_console",
+        EVENT_RUNNERS,
+        lambda w: (
+            url("matches:arbiter_event_console", event_id=w.home.pk),
+            {"act": "resume_all"},
+        ),
+        variant="resume_all",
+        setup=_pause_both,
+    ),
+    # ---- the JSON API (session authentication; the seat tokens are the seats)
+    Row(
+        "matches_api:action",
+        frozenset({"red"}),
+        _api("action", lambda w: {"action": _legal_action(w.online_match.pk), "ply": 0}),
+        json=True,
+        reason="red is to act",
+    ),
+    Row("matches_api:resign", SEATS, _api("resign", lambda w: {}), json=True),
+    Row(
+        "matches_api:claim_flag",
+        SEATS,
+        _api("claim_flag", lambda w: {}),
+        json=True,
+        setup=_flag_fallen,
+    ),
+    Row(
+        "matches_api:otb_press",
+        OTB_CLOCK,
+        _api("otb_press", lambda w: {"seat": "red", "ply": 0}, otb=True),
+        json=True,
+    ),
+    Row(
+        "matches_api:otb_report",
+        SEATS,
+        _api("otb_report", lambda w: {"winner": "red", "method": "intrusion"}, otb=True),
+        json=True,
+    ),
+    Row(
+        "matches_api:otb_confirm",
+        frozenset({"red"}),
+        _api("otb_confirm", lambda w: {}, otb=True),
+        json=True,
+        setup=_blue_reported_otb,
+    ),
+    Row("matches_api:pause", ONLINE_ARBITERS, _api("pause", lambda w: {}), json=True),
+    Row(
+        "matches_api:pause",
+        OTB_CLOCK,
+        _api("pause", lambda w: {}, otb=True),
+        json=True,
+        variant="otb",
+    ),
+    Row(
+        "matches_api:resume",
+        ONLINE_ARBITERS,
+        _api("resume", lambda w: {}),
+        json=True,
+        setup=_pause(),
+    ),
+    Row(
+        "matches_api:resume",
+        OTB_CLOCK,
+        _api("resume", lambda w: {}, otb=True),
+        json=True,
+        setup=_pause(online=False),
+        variant="otb",
+    ),
+    Row(
+        "matches_api:adjust_time",
+        ONLINE_ARBITERS,
+        _api("adjust_time", lambda w: {"seat": "red", "delta_ms": 30000, "reason": "x"}),
+        json=True,
+    ),
+    Row(
+        "matches_api:result",
+        ONLINE_ARBITERS,
+        _api("result", lambda w: {"winner": "blue", "method": "forfeit", "reason": "x"}),
+        json=True,
+    ),
+]
+
+
+def _read_only(name: str, build: Callable[[World], dict[str, Any]]) -> Row:
+    return Row(name, NOBODY, lambda w: (url(name, **build(w)), {}), read_only=True)
+
+
+def _home(w: World) -> dict[str, Any]:
+    return {"slug": w.home.slug}
+
+
+def _round(w: World) -> dict[str, Any]:
+    return {"slug": w.home.slug, "number": 1}
+
+
+#: Views that do not refuse a POST but only read: nobody changes anything through them.
+READ_ONLY_ROWS: list[Row] = [
+    _read_only("core:home", lambda w: {}),
+    _read_only("tournaments:manage_list", lambda w: {}),
+    _read_only("tournaments:event_list", lambda w: {}),
+    _read_only("tournaments:player_token", lambda w: {"token": w.entries["red"].token}),
+    _read_only("tournaments:event_detail", _home),
+    _read_only("tournaments:standings", _home),
+    _read_only("tournaments:standings_fragment", _home),
+    _read_only("tournaments:round_detail", _round),
+    _read_only("tournaments:round_fragment", _round),
+    _read_only("tournaments:bracket", _home),
+    _read_only("tournaments:bracket_fragment", _home),
+    _read_only(
+        "tournaments:player_detail",
+        lambda w: {"slug": w.home.slug, "entry_id": w.entries["red"].pk},
+    ),
+    _read_only("tournaments:export_standings_csv", _home),
+    _read_only("tournaments:export_standings_json", _home),
+    _read_only("tournaments:export_pairings_csv", _round),
+    _read_only("tournaments:export_pairings_json", _round),
+    _read_only("tournaments:export_trf", _home),
+    _read_only("tournaments:export_games", _home),
+    _read_only("tournaments:player_home", _home),
+    _read_only("tournaments:manage_event", _home),
+    _read_only("tournaments:manage_round", _round),
+    _read_only("tournaments:print_tables", _round),
+    _read_only("tournaments:print_names", _round),
+    _read_only("tournaments:print_slips", _round),
+    _read_only("matches_api:openapi", lambda w: {}),
+    # GET-only pages (a POST is 405): listed so that the board and the clock have their rows.
+    _read_only("matches:match_board", lambda w: {"match_id": w.online_match.pk}),
+    _read_only("matches:match_clock", lambda w: {"match_id": w.otb_match.pk}),
+]
+
+# ------------------------------------------------------------------------- running one row
+
+
+def _client_as(world: World, role: str) -> Client:
+    client = Client()
+    if role != "anonymous":
+        client.force_login(world.user(role))
+    return client
+
+
+def _post(client: Client, row: Row, path: str, data: dict[str, Any]) -> Any:
+    if row.json:
+        return client.post(path, json.dumps(data), content_type="application/json")
+    return client.post(path, data)
+
+
+def _check(row: Row, role: str, client: Client, response: Any, before: Any, after: Any) -> None:
+    refused = row.refused or is_refusal
+    where = f"{row.id} as {role}: {response.status_code} {_error_messages(response)}"
+    if role in row.allowed:
+        assert not is_refusal(response), where
+        changed = row.changed(client, response) if row.changed else after != before
+        assert changed, f"{where}: allowed, but nothing changed"
+    else:
+        assert refused(response), f"{where}: expected a refusal"
+        assert after == before, f"{where}: refused, but the database changed"
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("row", HTTP_ROWS, ids=lambda row: row.id)
+def test_http_endpoint(row: Row, role: str) -> None:
+    world = build_world()
+    if row.setup is not None:
+        row.setup(world)
+    client = _client_as(world, role)
+    path, data = row.request(world)
+    before = fingerprint()
+    response = _post(client, row, path, data)
+    _check(row, role, client, response, before, fingerprint())
+
+
+@pytest.mark.parametrize("row", READ_ONLY_ROWS, ids=lambda row: row.id)
+def test_read_only_page_changes_nothing_when_posted_to(row: Row) -> None:
+    world = build_world()
+    path, _data = row.request(world)
+    for role in ROLES:
+        client = _client_as(world, role)
+        before = fingerprint()
+        _post(client, row, path, {"name": "x", "status": "draft"})
+        assert fingerprint() == before, f"{row.id} as {role}"
+
+
+# ------------------------------------------------------------------------- completeness
+
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def _patterns(resolver: URLResolver, prefix: str = "", namespace: str = "") -> Any:
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            inner = namespace
+            if pattern.namespace:
+                inner = f"{namespace}:{pattern.namespace}" if namespace else pattern.namespace
+            yield from _patterns(pattern, prefix + str(pattern.pattern), inner)
+        elif isinstance(pattern, URLPattern):
+            name = f"{namespace}:{pattern.name}" if namespace and pattern.name else pattern.name
+            yield prefix + str(pattern.pattern), name, pattern.callback
+
+
+def accepted_methods(view: Any) -> set[str] | None:
+    """The HTTP methods ``view`` accepts, or ``None`` when it accepts any.
+
+    Class-based views: their handlers. Function views: the ``require_http_methods`` family and
+    ``matches.api.api_view`` keep the allowed methods in a closure, found along ``__wrapped__``.
+    """
+    view_class = getattr(view, "view_class", None)
+    if view_class is not None:
+        return {m.upper() for m in view_class.http_method_names if hasattr(view_class, m)}
+    func = view
+    while func is not None:
+        closure = inspect.getclosurevars(func).nonlocals if inspect.isfunction(func) else {}
+        if "request_method_list" in closure:
+            return {m.upper() for m in closure["request_method_list"]}
+        if isinstance(closure.get("method"), str) and func.__module__ == "matches.api":
+            return {closure["method"]}
+        func = getattr(func, "__wrapped__", None)
+    return None
+
+
+def _admin_pattern(name: str | None, route: str) -> bool:
+    return route.startswith("admin/")
+
+
+def test_every_post_url_has_a_row() -> None:
+    covered = {row.name for row in HTTP_ROWS + READ_ONLY_ROWS}
+    missing = []
+    for route, name, view in _patterns(get_resolver()):
+        if _admin_pattern(name, route):
+            continue  # the admin rows below cover every registered model
+        methods = accepted_methods(view)
+        if methods is not None and not methods & WRITE_METHODS:
+            continue
+        if name not in covered:
+            missing.append(f"{route} ({name}) accepts {sorted(methods or ['any method'])}")
+    assert not missing, "endpoints without a row in the permission matrix:\n" + "\n".join(missing)
+    names = {name for _route, name, _view in _patterns(get_resolver())}
+    stale = covered - names
+    assert not stale, f"rows for URL names that no longer exist: {stale}"
+
+
+def string_cases(func: Any, variable: str) -> set[str]:
+    """Every string that ``func``'s source compares ``variable`` (a name or ``x.get("…")``) to."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare) or not isinstance(node.ops[0], ast.Eq):
+            continue
+        left = ast.unparse(node.left)
+        if left == variable and isinstance(node.comparators[0], ast.Constant):
+            value = node.comparators[0].value
+            if isinstance(value, str):
+                found.add(value)
+    return found
+
+
+def test_every_variant_of_an_endpoint_has_a_row() -> None:
+    """The actions chosen inside one URL (the entry and round actions in the path, the arbiter
+    consoles' ``act`` field) each have their own row."""
+    from matches import views_arbiter
+    from tournaments import views_organiser
+
+    def variants(name: str) -> set[str]:
+        return {row.variant for row in HTTP_ROWS if row.name == name and " " not in row.variant}
+
+    assert set(views_organiser.ENTRY_ACTIONS) == variants("tournaments:entry_action")
+    assert set(views_organiser.ROUND_ACTIONS) == variants("tournaments:round_action")
+    assert string_cases(views_arbiter.arbiter_console, "act") == variants("matches:arbiter_console")
+    assert (
+        {"pause_all", "resume_all"}
+        == string_cases(views_arbiter.arbiter_event_console, "request.POST.get('act')")
+        == variants("matches:arbiter_event_console")
+    )
+
+
+def test_the_completeness_check_sees_methods() -> None:
+    """The resolver walk can tell a GET-only view from one that takes a POST."""
+    from matches import api, views_ui
+    from tournaments import views_organiser, views_player
+
+    assert accepted_methods(views_ui.match_board) == {"GET"}
+    assert accepted_methods(views_player.check_in) == {"POST"}
+    assert accepted_methods(views_organiser.event_status) == {"POST"}  # under login_required
+    assert accepted_methods(api.match_pause) == {"POST"}
+    assert accepted_methods(api.match_detail) == {"GET"}
+    assert accepted_methods(views_organiser.event_create) is None
+
+
+# ------------------------------------------------------------------------------ WebSockets
+
+
+@dataclass(frozen=True)
+class SocketRow:
+    """One message type of the match WebSocket (sent on the online or the OTB match)."""
+
+    type: str
+    allowed: frozenset[str]
+    message: Callable[[World], dict[str, Any]]
+    variant: str = ""
+    setup: Setup | None = None
+    otb: bool = False
+    read_only: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.type}[{self.variant}]" if self.variant else self.type
+
+
+SOCKET_ROWS: list[SocketRow] = [
+    SocketRow("snapshot", EVERYBODY, lambda w: {"type": "snapshot"}, read_only=True),
+    SocketRow(
+        "action",
+        frozenset({"red"}),
+        lambda w: {"type": "action", "action": _legal_action(w.online_match.pk), "ply": 0},
+    ),
+    SocketRow("resign", SEATS, lambda w: {"type": "resign"}),
+    SocketRow("claim_flag", SEATS, lambda w: {"type": "claim_flag"}, setup=_flag_fallen),
+    SocketRow("press", OTB_CLOCK, lambda w: {"type": "press", "seat": "red", "ply": 0}, otb=True),
+    SocketRow("pause", ONLINE_ARBITERS, lambda w: {"type": "pause"}),
+    SocketRow("pause", OTB_CLOCK, lambda w: {"type": "pause"}, variant="otb", otb=True),
+    SocketRow("resume", ONLINE_ARBITERS, lambda w: {"type": "resume"}, setup=_pause()),
+    SocketRow(
+        "resume",
+        OTB_CLOCK,
+        lambda w: {"type": "resume"},
+        variant="otb",
+        otb=True,
+        setup=_pause(online=False),
+    ),
+    SocketRow(
+        "report_result",
+        SEATS,
+        lambda w: {"type": "report_result", "winner": "red", "method": "intrusion"},
+        otb=True,
+    ),
+    SocketRow(
+        "confirm_result",
+        frozenset({"red"}),
+        lambda w: {"type": "confirm_result"},
+        otb=True,
+        setup=_blue_reported_otb,
+    ),
+]
+
+ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+
+@pytest.fixture
+def _fresh_channel_layer() -> None:
+    """A channel-layer instance of this test's own event loop (the Redis layer binds to it)."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
+def _fresh_matches(world: World) -> None:
+    """New online and over-the-board matches of the home event for the next role."""
+    from matches.services import match_create
+
+    for attribute, kind in (("online_match", "online"), ("otb_match", "otb")):
+        match = match_create(
+            kind=kind,
+            red_player=world.users["red"],
+            blue_player=world.users["blue"],
+            event_id=world.home.pk,
+            start=True,
+        )
+        setattr(world, attribute, match)
+
+
+def _session_headers(world: World, role: str) -> list[tuple[bytes, bytes]]:
+    if role == "anonymous":
+        return []
+    client = _client_as(world, role)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())]
+
+
+async def _socket(path: str, headers: list[tuple[bytes, bytes]]) -> Any:
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    communicator = WebsocketCommunicator(application, path, headers=ORIGIN + headers)
+    connected, _ = await communicator.connect(timeout=10)
+    assert connected
+    return communicator
+
+
+async def _reply(communicator: Any) -> dict[str, Any]:
+    """The first frame that answers a request: an error, an update or a snapshot."""
+    while True:
+        frame = await communicator.receive_json_from(timeout=10)
+        if frame["type"] in ("error", "update", "snapshot"):
+            return frame
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_fresh_channel_layer")
+@pytest.mark.parametrize("row", SOCKET_ROWS, ids=lambda row: row.id)
+async def test_socket_message(row: SocketRow) -> None:
+    from channels.db import database_sync_to_async
+
+    world = await database_sync_to_async(build_world)()
+    for role in ROLES:
+        await database_sync_to_async(_fresh_matches)(world)
+        if row.setup is not None:
+            await database_sync_to_async(row.setup)(world)
+        match = world.otb_match if row.otb else world.online_match
+        headers = await database_sync_to_async(_session_headers)(world, role)
+        socket = await _socket(f"/ws/matches/{match.pk}/", headers)
+        try:
+            snapshot = await socket.receive_json_from(timeout=10)
+            assert snapshot["type"] == "snapshot"
+            message = await database_sync_to_async(row.message)(world)
+            before = await database_sync_to_async(fingerprint)()
+            await socket.send_json_to(message)
+            frame = await _reply(socket)
+            after = await database_sync_to_async(fingerprint)()
+        finally:
+            await socket.disconnect()
+        where = f"{row.id} as {role}: {frame.get('code')}"
+        if row.read_only:
+            assert frame["type"] == "snapshot", where
+            assert after == before, where
+        elif role in row.allowed:
+            assert frame["type"] == "update", where
+            assert after != before, f"{where}: allowed, but nothing changed"
+        else:
+            assert frame["type"] == "error", f"{where}: expected an error frame"
+            assert after == before, f"{where}: refused, but the database changed"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_fresh_channel_layer")
+async def test_event_socket_ignores_every_message() -> None:
+    """The event socket only pushes nudges: whatever anyone sends changes nothing and gets no
+    answer."""
+    from channels.db import database_sync_to_async
+
+    world = await database_sync_to_async(build_world)()
+    for role in ROLES:
+        headers = await database_sync_to_async(_session_headers)(world, role)
+        socket = await _socket(f"/ws/events/{world.home.pk}/", headers)
+        try:
+            before = await database_sync_to_async(fingerprint)()
+            for message in SOCKET_ROWS:
+                await socket.send_json_to(
+                    message.message(world) if message.read_only else {"type": message.type}
+                )
+            assert await socket.receive_nothing(timeout=0.2)
+            assert await database_sync_to_async(fingerprint)() == before, role
+        finally:
+            await socket.disconnect()
+
+
+def test_every_socket_message_has_a_row() -> None:
+    """Every message type the match consumer dispatches has a row; the event consumer handles
+    none (a handler added there needs rows here first)."""
+    from channels.routing import URLRouter
+
+    from config.asgi import application
+    from matches.consumers import MatchConsumer
+    from tournaments.consumers import EventConsumer
+
+    assert string_cases(MatchConsumer._dispatch, "kind") == {row.type for row in SOCKET_ROWS}
+    handler = ast.parse(textwrap.dedent(inspect.getsource(EventConsumer.receive_json)))
+    body = handler.body[0].body  # type: ignore[attr-defined]
+    assert len(body) == 1, "EventConsumer handles messages now: give them rows"
+    assert isinstance(body[0], ast.Expr), "EventConsumer handles messages now: give them rows"
+
+    router = application.application_mapping["websocket"]
+    while not isinstance(router, URLRouter):
+        router = getattr(router, "inner", None) or router.application
+    consumers = {route.callback.consumer_class for route in router.routes}
+    assert consumers == {MatchConsumer, EventConsumer}
+
+
+# ---------------------------------------------------------------------------------- admin
+
+#: The admin's own pages (not a model's): staff only, and none of them changes game data.
+ADMIN_SITE_PAGES = {
+    "admin:index",
+    "admin:login",
+    "admin:logout",
+    "admin:password_change",
+    "admin:password_change_done",
+    "admin:autocomplete",
+    "admin:jsi18n",
+    "admin:view_on_site",
+    "admin:app_list",
+    None,  # the redirect of ``<object id>/`` to its change view, and the catch-all
+}
+ADMIN_MODEL_VIEWS = ("changelist", "add", "change", "delete", "history", "password_change")
+ADMIN_NOT_STAFF = ("spectator", "organiser", "red", "anonymous")
+
+
+def _admin_models() -> list[Any]:
+    from django.contrib import admin
+
+    return sorted(admin.site._registry, key=lambda model: model._meta.label)
+
+
+def _admin_object(world: World, model: Any) -> Any:
+    """One row of ``model`` from the world (the online match first), or None."""
+    from matches.models import Match
+
+    if model is Match:
+        return world.online_match
+    return model.objects.order_by("pk").first()
+
+
+def test_every_admin_url_has_a_row() -> None:
+    labels = {f"{m._meta.app_label}_{m._meta.model_name}" for m in _admin_models()}
+    unknown = []
+    for route, name, _view in _patterns(get_resolver()):
+        if not _admin_pattern(name, route) or name in ADMIN_SITE_PAGES:
+            continue
+        short = (name or "").removeprefix("admin:")
+        if not any(short == f"{label}_{view}" for label in labels for view in ADMIN_MODEL_VIEWS):
+            unknown.append(f"{route} ({name})")
+    assert not unknown, f"admin URLs without a row: {unknown}"
+
+
+def _admin_urls(world: World, model: Any) -> dict[str, str]:
+    meta = model._meta
+    base = f"admin:{meta.app_label}_{meta.model_name}"
+    urls = {"changelist": reverse(f"{base}_changelist"), "add": reverse(f"{base}_add")}
+    obj = _admin_object(world, model)
+    if obj is not None:
+        for view in ("change", "delete", "history", "password_change"):
+            try:
+                urls[view] = reverse(f"{base}_{view}", args=[obj.pk])
+            except NoReverseMatch:  # only the user admin has a password page
+                continue
+    return urls
+
+
+@pytest.mark.parametrize("model", _admin_models(), ids=lambda m: m._meta.label)
+def test_admin_gives_staff_without_superuser_nothing(model: Any) -> None:
+    """A staff account that is not a superuser (an organiser with a staff flag, say) is
+    refused every page of every model: it reads no row and changes nothing."""
+    world = build_world()
+    client = _client_as(world, "staff")
+    index = client.get(reverse("admin:index"))
+    assert index.status_code == 200
+    assert reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist") not in (
+        index.content.decode()
+    )
+    obj = _admin_object(world, model)
+    for view, path in _admin_urls(world, model).items():
+        assert client.get(path).status_code == 403, (view, path)
+        before = fingerprint()
+        data = {
+            "action": "delete_selected",
+            "_selected_action": [obj.pk] if obj else [],
+            "post": "yes",
+        }
+        assert client.post(path, data).status_code == 403, (view, path)
+        assert fingerprint() == before, (view, path)
+
+
+@pytest.mark.parametrize("role", ADMIN_NOT_STAFF)
+def test_admin_sends_everyone_else_to_its_log_in(role: str) -> None:
+    world = build_world()
+    client = _client_as(world, role)
+    for model in _admin_models():
+        for view, path in _admin_urls(world, model).items():
+            before = fingerprint()
+            response = client.post(path, {"action": "delete_selected", "post": "yes"})
+            assert _redirects_to_login(response), (role, view, path, response.status_code)
+            assert fingerprint() == before, (role, view, path)
+
+
+def test_admin_match_pages_show_a_superuser_no_running_game_secret() -> None:
+    """Even a superuser's match changelist and change view hold neither seat token nor the
+    engine state of a running game, and the match cannot be changed or deleted there."""
+    from matches.models import Match
+
+    world = build_world()
+    client = _client_as(world, "superuser")
+    match = Match.objects.get(pk=world.online_match.pk)
+    urls = _admin_urls(world, Match)
+    for view in ("changelist", "change"):
+        body = client.get(urls[view]).content.decode()
+        for secret in (match.red_token, match.blue_token, json.dumps(match.state)[:60]):
+            assert secret not in body, view
+    before = fingerprint()
+    assert client.post(urls["change"], {"status": "aborted"}).status_code == 403
+    assert client.post(urls["delete"], {"post": "yes"}).status_code == 403
+    assert fingerprint() == before
+
+
+@pytest.mark.parametrize("row", [row for row in HTTP_ROWS if row.allowed], ids=lambda row: row.id)
+def test_a_forged_cross_site_post_changes_nothing(row: Row) -> None:
+    """Every state-changing form and API route needs Django's CSRF token with a session: a
+    POST from another site, riding on the cookie of someone allowed, is refused (403)."""
+    world = build_world()
+    if row.setup is not None:
+        row.setup(world)
+    role = next((r for r in ROLES if r in row.allowed and r != "anonymous"), "anonymous")
+    client = Client(enforce_csrf_checks=True)
+    if role != "anonymous":
+        client.force_login(world.user(role))
+    path, data = row.request(world)
+    before = fingerprint()
+    response = _post(client, row, path, data)
+    assert response.status_code == 403, (row.id, role, response.status_code)
+    assert fingerprint() == before, (row.id, role)
