@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 
@@ -67,23 +68,34 @@ def submit(form: Any, action: Callable[[], T]) -> T:
 
     ``action`` runs only for a valid form (it may read ``form.cleaned_data``). A refusal's
     message goes beside the field it names (``TournamentError.field``, mapped by the form's
-    ``add_service_error`` when it has one), else above the form.
+    ``add_service_error`` when it has one), else above the form. A refusal of the actor's
+    rights (``not_allowed``) is no input error: it is a 403 page that says why.
     """
     if not form.is_valid():
         raise RefusedError
     try:
         return action()
-    except (TournamentError, PairingError) as error:
-        if hasattr(form, "add_service_error"):
-            form.add_service_error(error)
-        else:
-            name = getattr(error, "field", None)
-            form.add_error(name if name in form.fields else None, message_for(error))
-            if isinstance(error, TournamentError):
-                for line, problems in sorted(error.rows.items()):
-                    for problem in problems:
-                        form.add_error(None, f"{line}: {problem}" if line else problem)
+    except TournamentError as error:
+        if error.code == "not_allowed":
+            raise PermissionDenied(message_for(error)) from error
+        _show_refusal(form, error)
         raise RefusedError from error
+    except PairingError as error:
+        _show_refusal(form, error)
+        raise RefusedError from error
+
+
+def _show_refusal(form: Any, error: TournamentError | PairingError) -> None:
+    """Put a service's refusal beside the field it names, else above the form."""
+    if hasattr(form, "add_service_error"):
+        form.add_service_error(error)
+        return
+    name = getattr(error, "field", None)
+    form.add_error(name if name in form.fields else None, message_for(error))
+    if isinstance(error, TournamentError):
+        for line, problems in sorted(error.rows.items()):
+            for problem in problems:
+                form.add_error(None, f"{line}: {problem}" if line else problem)
 
 
 def back(request: HttpRequest, fallback: str) -> HttpResponse:

@@ -359,6 +359,12 @@ HTTP_ROWS: list[Row] = [
         ),
     ),
     _entry_action("check_in", EVENT_RUNNERS),
+    Row(
+        "tournaments:entry_check_in_many",
+        EVENT_RUNNERS,
+        lambda w: (url("tournaments:entry_check_in_many", slug=w.open.slug), {"everyone": "on"}),
+        reason="check-in is the arbiters' work as well as the organisers'",
+    ),
     _entry_action("check_out", EVENT_RUNNERS, setup=_open_checked_in),
     _entry_action("withdraw", MANAGERS),
     _entry_action("reinstate", MANAGERS, setup=_open_withdrawn),
