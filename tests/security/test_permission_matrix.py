@@ -129,6 +129,13 @@ def _pause(online: bool = True) -> Setup:
     return setup
 
 
+def _no_show_limit(w: World) -> None:
+    """The online match waits for Red's untimed first placement under a no-show limit."""
+    from matches.models import Match
+
+    Match.objects.filter(pk=w.online_match.pk).update(no_show_limit_ms=60_000)
+
+
 def _pause_both(w: World) -> None:
     _pause(True)(w)
     _pause(False)(w)
@@ -545,6 +552,7 @@ HTTP_ROWS: list[Row] = [
         for act, data, setup in [
             ("pause", {"act": "pause"}, None),
             ("resume", {"act": "resume"}, _pause()),
+            ("no_show", {"act": "no_show", "note": "did not come"}, _no_show_limit),
             (
                 "adjust",
                 {
