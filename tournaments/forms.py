@@ -20,6 +20,7 @@ EVENT_FORM_FIELDS = [
     "online",
     "game_format",
     "time_control",
+    "start_window_minutes",
     "pairing_system",
     "rounds",
     "top_cut_size",
@@ -66,9 +67,16 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["start_window_minutes"].required = False  # empty: the default
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
             self.fields["start_position_text"].initial = self.instance.start_position_text
+
+    def clean_start_window_minutes(self) -> int:
+        value = self.cleaned_data.get("start_window_minutes")
+        if value is None:
+            return int(Event._meta.get_field("start_window_minutes").get_default())
+        return int(value)
 
     def clean_start_position_text(self) -> dict[str, Any] | None:
         """The dict form of the typed position (``None`` when empty); errors name the problem."""
