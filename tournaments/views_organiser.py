@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from matches.models import Match
 from tournaments import selectors, services
 from tournaments.forms import (
     CsvImportForm,
@@ -274,10 +275,14 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     players = Entry.objects.filter(
         Q(pairings_as_red__round=round_) | Q(pairings_as_blue__round=round_)
     ).order_by("name")
+    games = selectors.round_games(pairings=pairings)
+    for pairing in pairings:
+        pairing.game = games.get(pairing.pk)  # type: ignore[attr-defined]
     context = {
         "event": event,
         "round": round_,
         "pairings": pairings,
+        "waiting": sum(1 for game in games.values() if game.status == Match.Status.PENDING),
         "swap_form": SwapForm(entries=players),
         "result_form": ResultForm(),
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
@@ -285,6 +290,21 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tab": "manage",
     }
     return render(request, "tournaments/manage/round.html", context)
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Start every game of the round still waiting for its players (organisers, arbiters)."""
+    event = managed_event(request, slug, arbiter=True)
+    round_ = _round(event, number)
+    started = attempt(
+        request,
+        lambda: services.round_start(actor=request.user, round=round_),  # type: ignore[arg-type]
+    )
+    if started is not None:
+        messages.success(request, _("%(count)s games started.") % {"count": len(started)})
+    return redirect("tournaments:manage_round", slug=event.slug, number=number)
 
 
 ROUND_ACTIONS: dict[str, tuple[Any, Any]] = {
