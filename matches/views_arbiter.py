@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from clock import epoch_ms
 from matches import services
@@ -173,7 +174,8 @@ def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
         note = request.POST.get("note", "")[:NOTE_LIMIT]
         if request.POST.get("act") == "start_all":
             started = services.event_start_waiting(event_id=event_id, actor=request.user)
-            messages.success(request, _t("Started %(n)d boards.") % {"n": len(started)})
+            text = ngettext("Started %(n)d board.", "Started %(n)d boards.", len(started))
+            messages.success(request, text % {"n": len(started)})
         elif request.POST.get("act") == "pause_all":
             paused = services.event_pause_all(event_id=event_id, actor=request.user, note=note)
             messages.success(request, _t("Paused %(n)d boards.") % {"n": len(paused)})

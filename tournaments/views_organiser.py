@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from matches.models import Match
@@ -303,7 +303,9 @@ def round_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         lambda: services.round_start(actor=request.user, round=round_),  # type: ignore[arg-type]
     )
     if started is not None:
-        messages.success(request, _("%(count)s games started.") % {"count": len(started)})
+        count = len(started)
+        text = ngettext("%(count)s game started.", "%(count)s games started.", count)
+        messages.success(request, text % {"count": count})
     return redirect("tournaments:manage_round", slug=event.slug, number=number)
 
 

@@ -77,6 +77,24 @@ def decide_something(page: Any) -> None:
     page.locator(".all-decisions [data-action]").first.click()
 
 
+def assert_same_services_as_the_suite(server: Any) -> None:
+    """The server runs on the suite's kind of database and channel layer (PostgreSQL and Redis
+    in CI's second stage), never on a database the suite itself uses."""
+    from django.conf import settings
+    from django.db import connection
+
+    served = server.manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; from django.db import connection; "
+        "print(connection.vendor, connection.settings_dict['NAME'], "
+        "settings.CHANNEL_LAYERS['default']['BACKEND'])",
+    ).split()
+    assert served[0] == connection.vendor
+    assert served[1] != connection.settings_dict["NAME"]
+    assert served[2] == settings.CHANNEL_LAYERS["default"]["BACKEND"]
+
+
 def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     live_asgi: Any, browser: Any
 ) -> None:
@@ -86,6 +104,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
         "from django.contrib.auth.models import User; "
         f"User.objects.create_user('host', password='{ORGANISER_PASSWORD}')",
     )
+    assert_same_services_as_the_suite(live_asgi)
     base = live_asgi.url
     contexts = {who: browser.new_context(locale="en-US") for who in ("host", *ACCOUNTS, "visitor")}
     pages = {who: context.new_page() for who, context in contexts.items()}
@@ -180,7 +199,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     # The other table's players never came: the organiser starts it, then enters its result.
     organiser.reload()
     organiser.get_by_role("button", name="Start all waiting games").click()
-    assert organiser.get_by_text("1 games started.").is_visible()
+    assert organiser.get_by_text("1 game started.").is_visible()
     row = organiser.locator("#pairings tbody tr", has_text="Mika Ono")
     assert "In play" in row.inner_text()
     row.get_by_role("button", name="Save").click()
