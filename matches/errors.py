@@ -42,9 +42,7 @@ MESSAGES: Final[dict[str, Promise]] = {
     "invalid_time_control": _("That is not a valid time control."),
     "result_reported": _("A result has been reported: the clock is stopped."),
     "already_started": _("The game has already started."),
-    "before_start_deadline": _(
-        "The start deadline has not passed yet: a player may still join."
-    ),
+    "before_start_deadline": _("The start deadline has not passed yet: a player may still join."),
     "seat_joined": _("That player has joined the game: it cannot be forfeited as a no-show."),
 }
 

@@ -504,9 +504,7 @@ def match_forfeit_absent(
     if any(getattr(match, f"{s}_joined_at") is not None for s in absent):
         raise MatchError("seat_joined", ply=match.ply)
     winner = (
-        Match.Winner.NONE
-        if len(absent) == 2
-        else SEAT_LABELS[other_seat(seat_index(absent[0]))]
+        Match.Winner.NONE if len(absent) == 2 else SEAT_LABELS[other_seat(seat_index(absent[0]))]
     )
     previous = {"winner": match.winner, "method": match.method}
     _finish(match, winner=winner, method=Match.Method.NO_SHOW, now=now_dt, actor=actor)

@@ -2,10 +2,11 @@
 
 An arbiter (``matches.permissions``: the event's organiser, co-organisers and arbiters, and
 superusers) starts games that wait for their players (one board, or every waiting board of the
-event), forfeits a player absent at the start deadline, pauses and resumes clocks, adds or removes time with a reason and
-sets a result. Every act goes through the services, which write it to the match's audit log and
-clock log; the page shows both logs as the evidence for any dispute. The page never shows the
-players' secrets: the audit log hides decision texts until the game is over.
+event), forfeits a player absent at the start deadline, pauses and resumes clocks, adds or
+removes time with a reason and sets a result. Every act goes through the services, which
+write it to the match's audit log and clock log; the page shows both logs as the evidence for
+any dispute. The page never shows the players' secrets: the audit log hides decision texts
+until the game is over.
 """
 
 from __future__ import annotations

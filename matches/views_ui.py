@@ -29,8 +29,8 @@ from django.views.decorators.http import require_GET
 from engine import GameRecord, Side, history_text, observe, parse_action
 from engine.record import replay
 from engine.types import CAMPS, INTRUSION_SQUARES, square_name
-from matches.models import Match
 from matches.errors import MatchError
+from matches.models import Match
 from matches.selectors import match_record, match_resolve_seat, match_user_can_arbitrate
 from matches.services import OTB_REPORT_METHODS
 from matches.views_start import start_panel
@@ -438,7 +438,9 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
     context: dict[str, Any] = {"match": match, "ui": _live_config(request, match)}
     if match.status == Match.Status.PENDING:
         try:
-            seat = match_resolve_seat(match=match, user=request.user, token=request.GET.get("token"))
+            seat = match_resolve_seat(
+                match=match, user=request.user, token=request.GET.get("token")
+            )
         except MatchError:
             seat = None  # the socket refuses the bad link and the page says so
         context["start"] = start_panel(request, match, seat)

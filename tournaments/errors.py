@@ -73,8 +73,6 @@ MESSAGES: dict[str, Promise] = {
     "own_report": _("Your opponent must confirm your report, not you."),
     "bye_has_no_result": _("A bye needs no result."),
     "online_table": _("This table is played online: its result comes from the match."),
-    # starting games
-    "round_not_published": _("Only the games of a published round can be started."),
     "reason_required": _("Give a reason for the correction."),
 }
 

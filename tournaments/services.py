@@ -1121,7 +1121,7 @@ def round_start(*, actor: User, round: Round) -> list[int]:
         event, round_ = _lock_round(round)
         _require_arbiter(actor, event)
         if round_.status not in RUNNING_ROUND_STATES:
-            raise TournamentError("round_not_published")
+            raise TournamentError("round_not_published", {"round": round_.number})
         match_ids = list(
             Pairing.objects.filter(round=round_, match_id__isnull=False).values_list(
                 "match_id", flat=True

@@ -48,12 +48,14 @@ def superuser(db: None) -> Any:
 def test_the_second_join_starts_the_game(waiting: Match, clock_at: Clock) -> None:
     red_at = clock_at.tick(5_000)
     match = match_join(match_id=waiting.pk, seat="red", now=red_at)
-    assert match.status == Match.Status.PENDING and match.red_joined_at == red_at
+    assert match.status == Match.Status.PENDING
+    assert match.red_joined_at == red_at
     match = match_join(match_id=waiting.pk, seat="red", now=clock_at.tick(1_000))
     assert match.red_joined_at == red_at  # joining again changes nothing
     blue_at = clock_at.tick(1_000)
     match = match_join(match_id=waiting.pk, seat="blue", now=blue_at)
-    assert match.status == Match.Status.RUNNING and match.started_at == blue_at
+    assert match.status == Match.Status.RUNNING
+    assert match.started_at == blue_at
     assert match.clock["running"] is None  # Red's first placement is untimed
     kinds = list(MatchEvent.objects.filter(match=match).values_list("kind", "seat"))
     assert kinds[-4:] == [("joined", "red"), ("joined", "blue"), ("status", ""), ("started", "")]
@@ -66,7 +68,8 @@ def test_only_a_seat_joins(waiting: Match, seat: Any) -> None:
         match_join(match_id=waiting.pk, seat=seat)
     assert refused.value.code == "not_a_player"
     waiting.refresh_from_db()
-    assert waiting.red_joined_at is None and waiting.blue_joined_at is None
+    assert waiting.red_joined_at is None
+    assert waiting.blue_joined_at is None
 
 
 def test_a_finished_game_cannot_be_joined(waiting: Match) -> None:
@@ -115,7 +118,8 @@ def test_an_absent_seat_is_forfeited_after_the_deadline(
     )
     assert (match.status, match.winner, match.method) == ("finished", "red", "no_show")
     audit = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.RESULT_SET).get()
-    assert audit.actor == superuser and audit.detail["absent"] == ["blue"]
+    assert audit.actor == superuser
+    assert audit.detail["absent"] == ["blue"]
 
 
 def test_nobody_came_is_a_double_no_show(waiting: Match, clock_at: Clock) -> None:

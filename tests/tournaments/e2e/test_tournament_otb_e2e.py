@@ -71,7 +71,8 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     roles.get_by_role("button", name="Add").click()
     assert organiser.get_by_text("Role added.").is_visible()
     links = {
-        who: organiser.locator("tr", has_text=name).get_by_role("link", name="link")
+        who: organiser.locator("tr", has_text=name)
+        .get_by_role("link", name="link")
         .get_attribute("href")
         for who, name in (("a", "Aki Mori"), ("b", "Bo Chen"))
     }

@@ -63,8 +63,10 @@ def test_publishing_opens_each_game_with_a_start_deadline(online_round: dict[str
     assert match.start_by is not None
     published_at = Round.objects.get(pk=online_round["round"].pk).published_at
     window = match.start_by - published_at
-    assert window == dt.timedelta(minutes=online_round["event"].start_window_minutes) == (
-        dt.timedelta(minutes=10)
+    assert (
+        window
+        == dt.timedelta(minutes=online_round["event"].start_window_minutes)
+        == (dt.timedelta(minutes=10))
     )
 
 
@@ -80,9 +82,11 @@ def test_both_players_join_from_the_board_and_the_game_starts(
     assert 'id="start-button"' not in page  # a player is not the arbiter
 
     response = red.post(join)
-    assert response.status_code == 303 and response["Location"] == board
+    assert response.status_code == 303
+    assert response["Location"] == board
     match.refresh_from_db()
-    assert match.status == Match.Status.PENDING and match.red_joined_at is not None
+    assert match.status == Match.Status.PENDING
+    assert match.red_joined_at is not None
     assert "You have joined" in red.get(board).content.decode()
     red.post(join)  # a double click changes nothing
     assert MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.JOINED).count() == 1
@@ -93,14 +97,17 @@ def test_both_players_join_from_the_board_and_the_game_starts(
     assert 'id="start-panel"' not in red.get(board).content.decode()
 
 
-def test_a_spectator_cannot_join(online_round: dict[str, Any], make_user: Any, password: str) -> None:
+def test_a_spectator_cannot_join(
+    online_round: dict[str, Any], make_user: Any, password: str
+) -> None:
     match = online_round["match"]
     stranger = client_for(make_user("watcher"), password)
     page = stranger.get(reverse("matches:match_board", args=[match.pk])).content.decode()
     assert 'id="join-button"' not in page
     stranger.post(reverse("matches:match_join", args=[match.pk]))
     match.refresh_from_db()
-    assert match.red_joined_at is None and match.blue_joined_at is None
+    assert match.red_joined_at is None
+    assert match.blue_joined_at is None
     messages = [str(m) for m in stranger.get("/").context["messages"]]
     assert "Only the players of this match can do that." in messages
 
@@ -114,7 +121,8 @@ def test_a_seat_link_joins_without_an_account(online_round: dict[str, Any]) -> N
     assert f'value="{match.blue_token}"' in page
     anonymous.post(reverse("matches:match_join", args=[match.pk]), {"token": match.blue_token})
     match.refresh_from_db()
-    assert match.blue_joined_at is not None and match.red_joined_at is None
+    assert match.blue_joined_at is not None
+    assert match.red_joined_at is None
 
 
 def test_the_organiser_starts_the_round_and_a_player_cannot(
@@ -129,7 +137,8 @@ def test_the_organiser_starts_the_round_and_a_player_cannot(
 
     organiser = client_for(event.organiser, password)
     page = organiser.get(manage).content.decode()
-    assert 'id="start-round"' in page and reverse("matches:match_board", args=[match.pk]) in page
+    assert 'id="start-round"' in page
+    assert reverse("matches:match_board", args=[match.pk]) in page
     assert organiser.post(url)["Location"] == manage
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING
@@ -206,7 +215,8 @@ def test_players_find_their_board_from_any_page(
     red = client_for(online_round["red"], password)
     for url in ("/", reverse("tournaments:event_detail", args=[event.slug])):
         page = red.get(url).content.decode()
-        assert 'id="live-game-banner"' in page and f'href="{board}"' in page
+        assert 'id="live-game-banner"' in page
+        assert f'href="{board}"' in page
     home = red.get(reverse("tournaments:player_home", args=[event.slug])).content.decode()
     assert f'id="board-link" href="{board}"' in home
     public = Client().get(reverse("tournaments:round_detail", args=[event.slug, 1]))
@@ -226,7 +236,8 @@ def test_the_first_press_starts_an_over_the_board_game(make_event: Any, add_play
     round_ = services.round_pair(actor=event.organiser, event=event)
     services.round_publish(actor=event.organiser, round=round_)
     match = Match.objects.get(pk=Pairing.objects.get(round=round_).match_id)
-    assert match.kind == Match.Kind.OTB and match.status == Match.Status.PENDING
+    assert match.kind == Match.Kind.OTB
+    assert match.status == Match.Status.PENDING
     with pytest.raises(MatchError):  # Blue cannot press first; nothing changes
         match_services.otb_clock_press(
             match_id=match.pk, seat="blue", expected_ply=0, requester_seat="blue"
@@ -236,7 +247,8 @@ def test_the_first_press_starts_an_over_the_board_game(make_event: Any, add_play
     pressed = match_services.otb_clock_press(
         match_id=match.pk, seat="red", expected_ply=0, requester_seat="red"
     )
-    assert pressed.status == Match.Status.RUNNING and pressed.ply == 1
+    assert pressed.status == Match.Status.RUNNING
+    assert pressed.ply == 1
 
 
 def test_a_refused_console_explains_why(
@@ -254,4 +266,5 @@ def test_a_refused_console_explains_why(
         reverse("matches:arbiter_event_console", args=[match.event_id]),
         HTTP_ACCEPT_LANGUAGE="ja",
     )
-    assert ja.status_code == 403 and 'lang="ja"' in ja.content.decode()
+    assert ja.status_code == 403
+    assert 'lang="ja"' in ja.content.decode()
