@@ -10,24 +10,10 @@ from typing import Any
 import pytest
 
 from core.demo import ORGANISER_PASSWORD
+from tests.browser import decide_first_offered, log_in, wait_dataset
 from tournaments.demo import ONLINE_PASSWORD, ONLINE_PLAYERS, PLAYER_USERNAME
 
 pytestmark = pytest.mark.e2e
-
-
-def log_in(page: Any, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
-
-
-def wait_for(page: Any, element: str, condition: str) -> None:
-    page.wait_for_function(
-        f"(() => {{ const d = document.getElementById('{element}').dataset; "
-        f"return {condition}; }})()"
-    )
 
 
 def test_the_demo_games_start_and_play_by_clicks(live_asgi: Any, browser: Any) -> None:
@@ -43,16 +29,15 @@ def test_the_demo_games_start_and_play_by_clicks(live_asgi: Any, browser: Any) -
         log_in(page, base, username, ONLINE_PASSWORD)
         page.get_by_role("link", name="Go to your board").click()
         page.wait_for_url(re.compile(r"/matches/\d+/$"))
-        wait_for(page, "live", "d.status === 'pending' && d.seat !== ''")
+        wait_dataset(page, "live", "d.status === 'pending' && d.seat !== ''")
         page.get_by_role("button", name="I am at the board: join the game").click()
         page.wait_for_load_state()
     for page in players[:2]:
-        wait_for(page, "live", "d.status === 'running'")
+        wait_dataset(page, "live", "d.status === 'running'")
     red = next(p for p in players[:2] if p.locator("#live").get_attribute("data-seat") == "red")
-    red.locator(".all-decisions summary").click()
-    red.locator(".all-decisions [data-action]").first.click()
+    decide_first_offered(red)
     for page in players[:2]:
-        wait_for(page, "live", "d.ply === '1'")
+        wait_dataset(page, "live", "d.ply === '1'")
 
     # The over-the-board demo: the demo player opens their table's clock from "My games".
     otb = players[2]
@@ -60,8 +45,8 @@ def test_the_demo_games_start_and_play_by_clicks(live_asgi: Any, browser: Any) -
     otb.goto(f"{base}/events/demo-swiss/me/")
     otb.locator("#board-link").click()  # "Open your table's clock"
     otb.wait_for_url(re.compile(r"/matches/\d+/clock/$"))
-    wait_for(otb, "otb", "d.status === 'pending' && d.ply === '0'")
+    wait_dataset(otb, "otb", "d.status === 'pending' && d.ply === '0'")
     otb.locator("[data-press=red]").click()  # either seat's player may press at the table
-    wait_for(otb, "otb", "d.status === 'running' && d.running === 'blue'")
+    wait_dataset(otb, "otb", "d.status === 'running' && d.running === 'blue'")
     for context in contexts:
         context.close()

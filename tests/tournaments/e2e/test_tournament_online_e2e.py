@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser import create_accounts, decide_first_offered, log_in, wait_dataset
+
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -28,14 +30,6 @@ VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, 
 ORGANISER_PASSWORD = "e2e-organiser-pass"
 PLAYER_PASSWORD = "e2e-Player-pass-42"
 ACCOUNTS = {"kenji": "Kenji Aoki", "lina": "Lina Park"}  # the two players with accounts
-
-
-def log_in(page: Any, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
 
 
 def sign_up(page: Any, base: str, username: str) -> None:
@@ -50,12 +44,10 @@ def sign_up(page: Any, base: str, username: str) -> None:
 
 
 def wait_live(page: Any, condition: str) -> None:
-    page.wait_for_function(
-        f"(() => {{ const d = document.getElementById('live').dataset; return {condition}; }})()"
-    )
+    wait_dataset(page, "live", condition)
 
 
-def photograph(browser: Any, context: Any, url: str, name: str, condition: str) -> None:
+def photograph(context: Any, url: str, name: str, condition: str) -> None:
     """The board at ``url`` as the player of ``context`` sees it, in both sizes and languages."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for language in ("en", "ja"):
@@ -69,12 +61,6 @@ def photograph(browser: Any, context: Any, url: str, name: str, condition: str) 
             page.screenshot(path=str(SHOTS / f"board-{name}-{size}-{language}.png"), full_page=True)
             page.close()
     context.clear_cookies(name="django_language")
-
-
-def decide_something(page: Any) -> None:
-    """Make the first decision the board offers in its list of every legal decision."""
-    page.locator(".all-decisions summary").click()
-    page.locator(".all-decisions [data-action]").first.click()
 
 
 def assert_same_services_as_the_suite(server: Any) -> None:
@@ -98,12 +84,7 @@ def assert_same_services_as_the_suite(server: Any) -> None:
 def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     live_asgi: Any, browser: Any
 ) -> None:
-    live_asgi.manage(
-        "shell",
-        "-c",
-        "from django.contrib.auth.models import User; "
-        f"User.objects.create_user('host', password='{ORGANISER_PASSWORD}')",
-    )
+    create_accounts(live_asgi, ORGANISER_PASSWORD, "host")
     assert_same_services_as_the_suite(live_asgi)
     base = live_asgi.url
     contexts = {who: browser.new_context(locale="en-US") for who in ("host", *ACCOUNTS, "visitor")}
@@ -164,7 +145,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     seats = {u: pages[u].locator("#live").get_attribute("data-seat") for u in ACCOUNTS}
     red = next(u for u, s in seats.items() if s == "red")
     blue = next(u for u, s in seats.items() if s == "blue")
-    photograph(browser, contexts[red], board, "waiting", "d.status === 'pending' && d.ply === '0'")
+    photograph(contexts[red], board, "waiting", "d.status === 'pending' && d.ply === '0'")
 
     pages[red].get_by_role("button", name="I am at the board: join the game").click()
     pages[red].wait_for_url(board)
@@ -177,11 +158,11 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     assert pages[red].locator("#start-panel").is_hidden()  # went away without a reload
 
     # They play: Red's first placement, then Blue's, through the board's own controls.
-    decide_something(pages[red])
+    decide_first_offered(pages[red])
     wait_live(pages[blue], "d.ply === '1' && d.toAct === 'blue'")
-    decide_something(pages[blue])
+    decide_first_offered(pages[blue])
     wait_live(pages[red], "d.ply === '2'")
-    photograph(browser, contexts[red], board, "in-play", "d.status === 'running' && d.ply === '2'")
+    photograph(contexts[red], board, "in-play", "d.status === 'running' && d.ply === '2'")
 
     # Blue resigns; the table gets the result and the visitor's standings follow live.
     pages[blue].locator("#resign-button").click()

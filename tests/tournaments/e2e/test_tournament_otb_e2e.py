@@ -16,35 +16,21 @@ from typing import Any
 
 import pytest
 
+from tests.browser import create_accounts, log_in, wait_dataset
+
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-otb-pass-7"
 
 
-def log_in(page: Any, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
-
-
 def wait_otb(page: Any, condition: str) -> None:
-    page.wait_for_function(
-        f"(() => {{ const d = document.getElementById('otb').dataset; return {condition}; }})()"
-    )
+    wait_dataset(page, "otb", condition)
 
 
 def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     live_asgi: Any, browser: Any
 ) -> None:
-    live_asgi.manage(
-        "shell",
-        "-c",
-        "from django.contrib.auth.models import User; "
-        f"User.objects.create_user('host', password='{PASSWORD}'); "
-        f"User.objects.create_user('judge', password='{PASSWORD}')",
-    )
+    create_accounts(live_asgi, PASSWORD, "host", "judge")
     base = live_asgi.url
     contexts = {who: browser.new_context(locale="en-US") for who in ("host", "judge", "a", "b")}
     pages = {who: context.new_page() for who, context in contexts.items()}
@@ -52,7 +38,7 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
         page.set_default_timeout(20_000)
     organiser, judge = pages["host"], pages["judge"]
 
-    log_in(organiser, base, "host")
+    log_in(organiser, base, "host", PASSWORD)
     organiser.goto(f"{base}/events/manage/new/")
     organiser.fill("#id_name", "Hall Cup")
     organiser.fill("#id_starts_on", "2026-05-01")
@@ -100,7 +86,7 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     wait_otb(red_page, "d.ply === '2' && d.running === 'red'")
 
     # The event's arbiter runs every clock from the event console.
-    log_in(judge, base, "judge")
+    log_in(judge, base, "judge", PASSWORD)
     judge.goto(f"{base}/events/hall-cup/manage/")
     judge.get_by_role("link", name="Arbiter console: clocks of every board").click()
     judge.get_by_role("button", name="Pause every running board").click()
