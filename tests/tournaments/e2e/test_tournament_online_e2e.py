@@ -75,7 +75,7 @@ def assert_same_services_as_the_suite(server: Any) -> None:
         "from django.conf import settings; from django.db import connection; "
         "print(connection.vendor, connection.settings_dict['NAME'], "
         "settings.CHANNEL_LAYERS['default']['BACKEND'])",
-    ).split()
+    ).splitlines()[-1].split()
     assert served[0] == connection.vendor
     assert served[1] != connection.settings_dict["NAME"]
     assert served[2] == settings.CHANNEL_LAYERS["default"]["BACKEND"]
