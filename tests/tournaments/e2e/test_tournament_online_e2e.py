@@ -69,13 +69,17 @@ def assert_same_services_as_the_suite(server: Any) -> None:
     from django.conf import settings
     from django.db import connection
 
-    served = server.manage(
-        "shell",
-        "-c",
-        "from django.conf import settings; from django.db import connection; "
-        "print(connection.vendor, connection.settings_dict['NAME'], "
-        "settings.CHANNEL_LAYERS['default']['BACKEND'])",
-    ).splitlines()[-1].split()
+    served = (
+        server.manage(
+            "shell",
+            "-c",
+            "from django.conf import settings; from django.db import connection; "
+            "print(connection.vendor, connection.settings_dict['NAME'], "
+            "settings.CHANNEL_LAYERS['default']['BACKEND'])",
+        )
+        .splitlines()[-1]
+        .split()
+    )
     assert served[0] == connection.vendor
     assert served[1] != connection.settings_dict["NAME"]
     assert served[2] == settings.CHANNEL_LAYERS["default"]["BACKEND"]
