@@ -387,6 +387,14 @@ def round_games(*, pairings: Iterable[Pairing]) -> dict[int, Match]:
     return {by_match[game.pk]: game for game in games}
 
 
+def round_waiting_games(*, round: Round) -> int:
+    """How many games of a published round still wait to start (one query)."""
+    if round.status not in (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS):
+        return 0
+    match_ids = Pairing.objects.filter(round=round, match_id__isnull=False).values("match_id")
+    return Match.objects.filter(pk__in=match_ids, status=Match.Status.PENDING).count()
+
+
 def round_pairings_by_name(*, round: Round) -> list[tuple[Entry, Pairing, str]]:
     """One line per player: (player, their pairing, their colour "red"/"blue"), by name."""
     lines: list[tuple[Entry, Pairing, str]] = []

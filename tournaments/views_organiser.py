@@ -108,6 +108,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "all_paired": latest is not None and latest.number >= event.rounds,
         "recommended_rounds": services.recommended_rounds(len(active)),
         "max_rounds": services.max_swiss_rounds(len(active)),
+        "waiting": selectors.round_waiting_games(round=latest) if latest else 0,
         "disputes": selectors.event_disputes(event=event),
         "awaiting": selectors.event_awaiting_confirmation(event=event),
         "audit": selectors.event_audit_log(event=event, limit=30),

@@ -136,6 +136,9 @@ def test_the_organiser_starts_the_round_and_a_player_cannot(
     assert match.status == Match.Status.PENDING
 
     organiser = client_for(event.organiser, password)
+    dashboard = organiser.get(reverse("tournaments:manage_event", args=[event.slug]))
+    assert "Round 1: 1 game waits for its players." in dashboard.content.decode()
+    assert f'action="{url}"' in dashboard.content.decode()
     page = organiser.get(manage).content.decode()
     assert 'id="start-round"' in page
     assert reverse("matches:match_board", args=[match.pk]) in page
