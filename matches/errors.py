@@ -45,6 +45,9 @@ MESSAGES: Final[dict[str, Promise]] = {
     "reason_required": _("Give a reason."),
     "bad_token": _("This seat link is not valid."),
     "invalid_time_control": _("That is not a valid time control."),
+    "already_started": _("The game has already started."),
+    "before_start_deadline": _("The start deadline has not passed yet: a player may still join."),
+    "seat_joined": _("That player has joined the game: it cannot be forfeited as a no-show."),
 }
 
 #: HTTP status for each code (default 409: the request conflicts with the match's state).

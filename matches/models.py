@@ -175,6 +175,13 @@ class Match(models.Model):
     pairing_id = models.PositiveBigIntegerField(null=True, blank=True)
     meta = models.JSONField(default=dict, blank=True)
 
+    #: Starting (docs/matches.md, "Starting a game"): an online match starts when both seats
+    #: have joined (each player presses "join" on the board), or when an arbiter starts it.
+    #: ``start_by`` is the start deadline; a seat still absent after it may be forfeited.
+    start_by = models.DateTimeField(_("start deadline"), null=True, blank=True)
+    red_joined_at = models.DateTimeField(null=True, blank=True)
+    blue_joined_at = models.DateTimeField(null=True, blank=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -272,6 +279,7 @@ class MatchEvent(models.Model):
         CREATED = "created", _("Created")
         STATUS = "status", _("Status changed")
         STARTED = "started", _("Started")
+        JOINED = "joined", _("Joined")
         ACTION = "action", _("Action")
         PRESS = "press", _("Clock pressed")
         RESIGN = "resign", _("Resigned")

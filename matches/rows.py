@@ -50,6 +50,8 @@ PLAY_FIELDS: Final = (
     "otb_reports",
     "disputed",
     "started_at",
+    "red_joined_at",
+    "blue_joined_at",
     "updated_at",
 )
 _COMPARED: Final = tuple(name for name in PLAY_FIELDS if name != "updated_at")

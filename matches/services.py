@@ -77,7 +77,7 @@ from engine.start import StartPosition, StartPositionError
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
 from matches.models import OFFICIAL_TIME_CONTROL, ClockLogEntry, Match, MatchEvent, Seat
-from matches.permissions import user_can_arbitrate
+from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
 from matches.rows import lock_match, save_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
@@ -444,6 +444,7 @@ def match_create(
     event_id: int | None = None,
     pairing_id: int | None = None,
     meta: dict[str, Any] | None = None,
+    start_by: datetime | None = None,
     start: bool = False,
     actor: Any = None,
     now: datetime | None = None,
@@ -458,10 +459,11 @@ def match_create(
     (default: recommended). ``start_position`` (``engine.start.StartPosition`` or its dict
     form; basic format only) opens the game on a fixed opening at set-up instead of the empty
     board. ``event_id``/``pairing_id`` are the tournaments layer's
-    references, passed back in ``match_finished``. ``no_show_limit_ms`` turns the no-show rule
-    on for the untimed segments (see "no-show" above; ``None``, the default, is off).
-    Over-the-board matches (``kind="otb"``) have no engine state: the server runs their clock
-    and records their result. Raises
+    references, passed back in ``match_finished``. ``start_by`` is the start deadline (see
+    ``match_join``). ``no_show_limit_ms`` turns the no-show rule on for the untimed segments
+    (see "no-show" above; ``None``, the default, is off). Over-the-board matches
+    (``kind="otb"``) have no engine state: the server runs their clock and records their
+    result. Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
@@ -523,6 +525,7 @@ def match_create(
             event_id=event_id,
             pairing_id=pairing_id,
             meta=meta or {},
+            start_by=start_by,
         )
         _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
         if start:
@@ -549,15 +552,128 @@ def _start(match: Match, *, actor: Any, now: datetime) -> None:
 
 @_atomic
 def match_start(*, match_id: int, actor: Any = None, now: datetime | None = None) -> Match:
-    """``pending`` → ``running``. The clock does not run yet: Red's first placement is
-    untimed (online), and over the board the first press starts Blue's clock."""
+    """``pending`` → ``running`` by an arbiter (the "start board" button) or trusted code.
+
+    The clock does not run yet: Red's first placement is untimed (online), and over the board
+    the first press starts Blue's clock. Players start a game by joining it (``match_join``).
+    A second start of the same match (two arbiters pressing at once) is refused with
+    ``invalid_transition`` after the first has committed: the row lock orders them.
+    """
     now_dt = _now(now)
     match = lock_match(match_id)
+    _require_arbiter(match, actor)
     if match.status != Match.Status.PENDING:
         raise MatchError("invalid_transition", ply=match.ply)
     _start(match, actor=actor, now=now_dt)
     _after_change(match, now=now_dt)
     return match
+
+
+@_atomic
+def match_join(
+    *, match_id: int, seat: str | None, actor: Any = None, now: datetime | None = None
+) -> Match:
+    """The player of ``seat`` says "I am at my board": the game starts once both have.
+
+    ``seat`` is the seat the caller authenticated (``selectors.match_resolve_seat``: the
+    player's account or the seat's private link); a spectator (``None``) is refused with
+    ``not_a_player``. Joining again, or joining a game that has already started, changes
+    nothing (a double click, two tabs). Online matches only: over the board, the first press
+    of the clock starts the game (``otb_clock_press``).
+    """
+    match = lock_match(match_id)
+    seat = _require_seat(match, seat)
+    _require_kind(match, Match.Kind.ONLINE)
+    _require_not_over(match)
+    if match.status != Match.Status.PENDING:
+        return match
+    field = f"{seat}_joined_at"
+    if getattr(match, field) is not None:
+        return match
+    now_dt = _now(now)
+    setattr(match, field, now_dt)
+    _event(match, MatchEvent.Kind.JOINED, actor=actor, seat=seat)
+    if match.red_joined_at is not None and match.blue_joined_at is not None:
+        _start(match, actor=actor, now=now_dt)
+    _after_change(match, now=now_dt)
+    return match
+
+
+#: ``match_forfeit_absent`` seats: one absent seat, or both (a double forfeit).
+ABSENT_BOTH: Final = "both"
+
+
+@_atomic
+def match_forfeit_absent(
+    *,
+    match_id: int,
+    seat: str,
+    actor: Any = None,
+    reason: str = "",
+    now: datetime | None = None,
+) -> Match:
+    """An arbiter forfeits a seat that has not joined by the start deadline (a no-show).
+
+    ``seat`` is ``red``, ``blue`` or ``both`` (nobody came: no winner). Only a pending match,
+    only after ``start_by``, and only a seat that has not joined; the result (method
+    ``no_show``) reaches the tournament through ``match_finished`` like any other.
+    """
+    now_dt = _now(now)
+    match = lock_match(match_id)
+    _require_arbiter(match, actor)
+    if match.status != Match.Status.PENDING:
+        _require_not_over(match)
+        raise MatchError("already_started", ply=match.ply)
+    absent = [Seat.RED, Seat.BLUE] if seat == ABSENT_BOTH else [_require_seat(match, seat)]
+    if match.start_by is None or now_dt < match.start_by:
+        raise MatchError("before_start_deadline", ply=match.ply)
+    if any(getattr(match, f"{s}_joined_at") is not None for s in absent):
+        raise MatchError("seat_joined", ply=match.ply)
+    winner = (
+        Match.Winner.NONE if len(absent) == 2 else SEAT_LABELS[other_seat(seat_index(absent[0]))]
+    )
+    previous = {"winner": match.winner, "method": match.method}
+    _finish(match, winner=winner, method=Match.Method.NO_SHOW, now=now_dt, actor=actor)
+    _event(
+        match,
+        MatchEvent.Kind.RESULT_SET,
+        actor=actor,
+        winner=winner,
+        method=Match.Method.NO_SHOW,
+        reason=reason or "absent at the start deadline",
+        absent=[str(s) for s in absent],
+        previous=previous,
+    )
+    _after_change(match, now=now_dt)
+    return match
+
+
+def event_start_waiting(
+    *,
+    event_id: int,
+    actor: Any = None,
+    match_ids: list[int] | None = None,
+    now: datetime | None = None,
+) -> list[int]:
+    """Start every pending match of an event (or those of ``match_ids`` in it): "start the
+    round". Each match is started in its own transaction under its row lock, so a match that
+    started meanwhile (both players joined, another arbiter) is skipped, not started twice.
+    Returns the ids started."""
+    if actor is not None and not user_can_arbitrate_event(actor, event_id):
+        raise MatchError("not_allowed")
+    now_dt = _now(now)
+    pending = Match.objects.filter(event_id=event_id, status=Match.Status.PENDING)
+    if match_ids is not None:
+        pending = pending.filter(pk__in=match_ids)
+    started = []
+    for match_id in pending.order_by("pk").values_list("pk", flat=True):
+        try:
+            match_start(match_id=match_id, actor=actor, now=now_dt)
+        except MatchError as exc:  # started or finished meanwhile
+            logger.info("event %s: match %s not started (%s)", event_id, match_id, exc.code)
+            continue
+        started.append(match_id)
+    return started
 
 
 @_atomic
@@ -994,6 +1110,9 @@ def otb_clock_press(
         actor is not None and user_can_arbitrate(actor, match)
     ):
         raise MatchError("not_a_player", ply=match.ply)
+    if match.status == Match.Status.PENDING and seat == Seat.RED and expected_ply == 0:
+        # The first press starts the game (docs/matches.md, "Starting a game").
+        _start(match, actor=actor, now=now_dt)
     _require_live(match)
     clock = match_clock_state(match)
     if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):

@@ -3,7 +3,7 @@ under its ``matches`` namespace, e.g. ``matches:record_list``."""
 
 from django.urls import URLPattern, path
 
-from matches import views_arbiter, views_ui
+from matches import views_arbiter, views_start, views_ui
 
 urlpatterns: list[URLPattern] = [
     path("records/", views_ui.record_list, name="record_list"),
@@ -17,6 +17,8 @@ urlpatterns: list[URLPattern] = [
         name="match_position",
     ),
     path("<int:match_id>/clock/", views_ui.match_clock, name="match_clock"),
+    path("<int:match_id>/join/", views_start.match_join, name="match_join"),
+    path("<int:match_id>/start/", views_start.match_start, name="match_start"),
     path("<int:match_id>/arbiter/", views_arbiter.arbiter_console, name="arbiter_console"),
     path(
         "arbiter/event/<int:event_id>/",

@@ -1,14 +1,17 @@
 """The arbiter console: one page per match, and one per event for every board at once.
 
 An arbiter (``matches.permissions``: the event's organiser, co-organisers and arbiters, and
-superusers) pauses and resumes clocks, adds or removes time with a reason and
-sets a result. Every act goes through the services, which write it to the match's audit log and
-clock log; the page shows both logs as the evidence for any dispute. The page never shows the
-players' secrets: the audit log hides decision texts until the game is over.
+superusers) starts games that wait for their players (one board, or every waiting board of the
+event), forfeits a player absent at the start deadline, pauses and resumes clocks, adds or
+removes time with a reason and sets a result. Every act goes through the services, which
+write it to the match's audit log and clock log; the page shows both logs as the evidence for
+any dispute. The page never shows the players' secrets: the audit log hides decision texts
+until the game is over.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -18,7 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from clock import epoch_ms
@@ -111,6 +114,13 @@ def _run(request: HttpRequest, service: Any, done: str, **kwargs: Any) -> bool:
     return True
 
 
+def _absent_seats(match: Match, now: datetime) -> list[str]:
+    """Seats the arbiter may forfeit as no-shows now (pending, past the start deadline)."""
+    if match.status != Match.Status.PENDING or match.start_by is None or now < match.start_by:
+        return []
+    return [seat for seat in ("red", "blue") if getattr(match, f"{seat}_joined_at") is None]
+
+
 @login_required
 def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
     """One board: clocks, pause/resume, time adjustment, result, and both logs."""
@@ -120,7 +130,18 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
         act = request.POST.get("act")
         note = request.POST.get("note", "")[:NOTE_LIMIT]
-        if act == "pause":
+        if act == "start":
+            _run(request, services.match_start, gettext("The game has started."), match_id=match.pk)
+        elif act == "forfeit_absent":
+            _run(
+                request,
+                services.match_forfeit_absent,
+                gettext("Forfeited as a no-show."),
+                match_id=match.pk,
+                seat=request.POST.get("seat", ""),
+                reason=note,
+            )
+        elif act == "pause":
             _run(
                 request,
                 services.match_pause,
@@ -173,7 +194,8 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         if not (adjust_form.errors or result_form.errors):
             return redirect("matches:arbiter_console", match_id=match.pk)
         match.refresh_from_db()
-    clock = match_clock_snapshot(match=match, now_ms=epoch_ms(timezone.now()))
+    now = timezone.now()
+    clock = match_clock_snapshot(match=match, now_ms=epoch_ms(now))
     return render(
         request,
         "matches/arbiter_console.html",
@@ -187,6 +209,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
             "audit_log": match_audit_log(match=match),
             "adjust_form": adjust_form,
             "result_form": result_form,
+            "absent": _absent_seats(match, now),
         },
     )
 
@@ -198,7 +221,11 @@ def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
         raise PermissionDenied(gettext("Only an arbiter of this event may use its console."))
     if request.method == "POST":
         note = request.POST.get("note", "")[:NOTE_LIMIT]
-        if request.POST.get("act") == "pause_all":
+        if request.POST.get("act") == "start_all":
+            started = services.event_start_waiting(event_id=event_id, actor=request.user)
+            text = ngettext("Started %(n)d board.", "Started %(n)d boards.", len(started))
+            messages.success(request, text % {"n": len(started)})
+        elif request.POST.get("act") == "pause_all":
             paused = services.event_pause_all(event_id=event_id, actor=request.user, note=note)
             messages.success(request, gettext("Paused %(n)d boards.") % {"n": len(paused)})
         elif request.POST.get("act") == "resume_all":
@@ -207,7 +234,10 @@ def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("matches:arbiter_event_console", event_id=event_id)
     now_ms = epoch_ms(timezone.now())
     boards = []
+    waiting = 0
     for match in Match.objects.filter(event_id=event_id).order_by("status", "pk"):
+        waiting += match.status == Match.Status.PENDING
         clock = match_clock_snapshot(match=match, now_ms=now_ms)
         boards.append({"match": match, "clock": clock, "remaining": _remaining(clock)})
-    return render(request, "matches/arbiter_event.html", {"event_id": event_id, "boards": boards})
+    context = {"event_id": event_id, "boards": boards, "waiting": waiting}
+    return render(request, "matches/arbiter_event.html", context)

@@ -40,6 +40,7 @@ from matches.selectors import (
     match_user_can_arbitrate,
 )
 from matches.services import OTB_REPORT_METHODS
+from matches.views_start import start_panel
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.
 PERSPECTIVES: Final[dict[str, Side | None]] = {"red": Side.RED, "blue": Side.BLUE, "all": None}
@@ -477,7 +478,15 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
     if match.kind == Match.Kind.OTB:
         query = f"?{request.GET.urlencode()}" if request.GET else ""
         return redirect(reverse("matches:match_clock", args=[match.pk]) + query)
-    context = {"match": match, "ui": _live_config(request, match)}
+    context: dict[str, Any] = {"match": match, "ui": _live_config(request, match)}
+    if match.status == Match.Status.PENDING:
+        try:
+            seat = match_resolve_seat(
+                match=match, user=request.user, token=request.GET.get("token")
+            )
+        except MatchError:
+            seat = None  # the socket refuses the bad link and the page says so
+        context["start"] = start_panel(request, match, seat)
     return render(request, "matches/match_board.html", context)
 
 

@@ -57,6 +57,7 @@ EXCLUDED_PARTS = frozenset({"migrations", "__pycache__", "node_modules"})
 
 KEYWORDS = {
     "_": None,
+    "_t": None,  # ``gettext as _t`` beside ``gettext_lazy as _`` (e.g. matches.views_arbiter)
     "gettext": None,
     "gettext_lazy": None,
     "gettext_noop": None,

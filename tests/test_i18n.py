@@ -224,7 +224,7 @@ def test_check_refuses_a_gettext_alias_the_extractor_does_not_know(tmp_path: Pat
     write(
         tmp_path,
         "matches/views.py",
-        "from django.utils.translation import gettext as _t\nDONE = _t('Clock paused.')\n",
+        "from django.utils.translation import gettext as tr\nDONE = tr('Clock paused.')\n",
     )
     assert problems_in(tmp_path) == ["views.py: line 1"]
 

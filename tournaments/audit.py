@@ -40,6 +40,7 @@ SENTENCES: dict[str, Promise] = {
     "round_delete_draft": _("Deleted the draft of round %(round)s."),
     "round_publish": _("Published round %(round)s."),
     "round_unpublish": _("Took round %(round)s back to draft."),
+    "round_start": _("Started the waiting games of round %(round)s."),
     "result_set": _("Entered the result of table %(table)s: %(new)s."),
     "result_ruling": _("Ruled on the disputed table %(table)s: %(new)s."),
     "result_correct": _(

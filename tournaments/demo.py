@@ -1,4 +1,10 @@
-"""Demo data of the `tournaments` app: a Swiss event in progress.
+"""Demo data of the `tournaments` app: a Swiss event in progress, and an online event to play.
+
+"Demo Online" is a one-round online event whose round 1 is published: its two players have
+accounts (``demo-kenji`` and ``demo-lina``, password ``demo-player``). Each logs in (two
+browsers, or one private window), follows the banner "Go to your board", presses "join";
+the game starts when both have joined (or when the organiser presses "Start all waiting
+games" on the round page) and is played by clicks (docs/matches.md, "Starting a game").
 
 "Demo Swiss" has 8 players and 3 rounds, played over the board: rounds 1 and 2 are complete
 and round 3 is published with its tables open, so `make dev` shows live standings, pairings
@@ -22,7 +28,11 @@ from tournaments import services
 from tournaments.models import Event, Pairing
 
 DEMO_SLUG = "demo-swiss"
+ONLINE_SLUG = "demo-online"
 PLAYER_USERNAME = "demo-player"
+ONLINE_PASSWORD = "demo-player"
+#: The online event's players: (name, account, rating).
+ONLINE_PLAYERS = (("Kenji Aoki", "demo-kenji", 1700), ("Lina Park", "demo-lina", 1650))
 PLAYERS = (
     ("Aoi Tanaka", 1850),
     ("Ben Carter", 1790),
@@ -36,7 +46,50 @@ PLAYERS = (
 
 
 def load(*, log: Callable[[str], None]) -> None:
-    """Create the demo event if it is missing (idempotent)."""
+    """Create the demo events that are missing (idempotent)."""
+    _load_swiss(log=log)
+    _load_online(log=log)
+
+
+def _load_online(*, log: Callable[[str], None]) -> None:
+    """The online event: round 1 published, its one game waiting for its two players."""
+    if not Event.objects.filter(slug=ONLINE_SLUG).exists():
+        user_model = get_user_model()
+        organiser = user_model.objects.get(username=ORGANISER_USERNAME)
+        event = services.event_create(
+            organiser=organiser,
+            name="Demo Online",
+            slug=ONLINE_SLUG,
+            starts_on=timezone.localdate(),
+            online=True,
+            time_control="10+5",
+            rounds=1,
+        )
+        services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+        for name, username, rating in ONLINE_PLAYERS:
+            user, created = user_model.objects.get_or_create(username=username)
+            if created:
+                user.set_password(ONLINE_PASSWORD)
+                user.save()
+            entry = services.entry_add(
+                actor=organiser, event=event, name=name, rating=rating, user=user
+            )
+            services.entry_check_in(actor=organiser, entry=entry)
+        round_1 = services.round_pair(actor=organiser, event=event)
+        services.round_publish(actor=organiser, round=round_1)
+        state = "created"
+    else:
+        state = "ready"
+    log(f"Online demo event {state}: /events/{ONLINE_SLUG}/ (round 1 published, its game waits)")
+    accounts = " and ".join(repr(username) for _name, username, _rating in ONLINE_PLAYERS)
+    log(
+        f"Online demo players: {accounts}, password {ONLINE_PASSWORD!r}; each logs in and "
+        "follows 'Go to your board', then presses join"
+    )
+
+
+def _load_swiss(*, log: Callable[[str], None]) -> None:
+    """The over-the-board Swiss: two rounds played, round 3 published."""
     if Event.objects.filter(slug=DEMO_SLUG).exists():
         log(f"Demo event ready: /events/{DEMO_SLUG}/")
         return

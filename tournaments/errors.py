@@ -35,6 +35,7 @@ MESSAGES: dict[str, Promise] = {
     "invalid_role": _("Unknown role."),
     "invalid_points": _("Points must be between 0 and 999.99."),
     "win_not_above_loss": _("A win must score more points than a loss."),
+    "invalid_minutes": _("Give a number of minutes from 1 to %(limit)s."),
     "invalid_rounds": _("The number of rounds must be between 1 and 99."),
     "invalid_time_control": _(
         "“%(value)s” is not a time control. Write minutes+seconds added per turn, "

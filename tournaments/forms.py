@@ -25,6 +25,7 @@ EVENT_FORM_FIELDS = [
     "online",
     "game_format",
     "time_control",
+    "start_window_minutes",
     "pairing_system",
     "rounds",
     "top_cut_size",
@@ -77,7 +78,11 @@ EVENT_FIELDSETS = (
         ("name", "starts_on", "ends_on", "venue", "online", "visibility", "registration_cap"),
     ),
     Fieldset("format", _("Format"), ("game_format", "start_position_text")),
-    Fieldset("time-control", _("Time control"), ("time_control", "no_show_minutes")),
+    Fieldset(
+        "time-control",
+        _("Time control"),
+        ("time_control", "start_window_minutes", "no_show_minutes"),
+    ),
     Fieldset(
         "pairing", _("Pairing system"), ("pairing_system", "rounds", "forfeit_counts_as_game")
     ),
@@ -186,6 +191,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             field.widget.attrs["min"] = 0
         self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
         self.fields["tiebreak_codes"].initial = ", ".join(DEFAULT_TIEBREAKS)
+        self.fields["start_window_minutes"].required = False  # empty: the default
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
             self.fields["start_position_text"].initial = self.instance.start_position_text
@@ -196,6 +202,12 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             return validation.check_time_control(self.cleaned_data["time_control"].strip())
         except TournamentError as error:
             raise forms.ValidationError(message_for(error)) from None
+
+    def clean_start_window_minutes(self) -> int:
+        value = self.cleaned_data.get("start_window_minutes")
+        if value is None:
+            return int(Event._meta.get_field("start_window_minutes").get_default())
+        return int(value)
 
     def clean_start_position_text(self) -> dict[str, Any] | None:
         """The dict form of the typed position (``None`` when empty); errors name the problem."""

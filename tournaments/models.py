@@ -90,6 +90,17 @@ class Event(models.Model):
         _("official format"), max_length=16, choices=Format.choices, default=Format.BASIC
     )
     time_control = models.CharField(_("time control"), max_length=32, default="20+0")
+    #: Online games: minutes after a round is published by which both players should have
+    #: joined their board; after it the arbiter may forfeit a seat that has not (docs/matches.md).
+    start_window_minutes = models.PositiveSmallIntegerField(
+        _("minutes to join a game"),
+        default=10,
+        help_text=_(
+            "Online games start when both players have joined their board (or when an arbiter "
+            "starts them). After this many minutes from publication an arbiter may forfeit a "
+            "player who has not joined."
+        ),
+    )
     #: A fixed opening every match of the event starts from (``engine.start.StartPosition``
     #: dict form, docs/start-positions.md), or null for the normal deployment. Basic game only.
     start_position = models.JSONField(_("start position"), null=True, blank=True, default=None)

@@ -18,6 +18,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from matches.models import Match
 from tournaments.models import AuditLog, BracketMatch, Entry, Event, EventRole, Pairing, Round
 from tournaments.pairing.history import (
     Absence,
@@ -388,6 +389,23 @@ def round_pairings(*, round: Round) -> list[Pairing]:
         .select_related("red", "blue", "reported_by", "bracket_match", "round__event")
         .order_by("table")
     )
+
+
+def round_games(*, pairings: Iterable[Pairing]) -> dict[int, Match]:
+    """The clocked game of each table that has one, by pairing id (one query)."""
+    by_match = {p.match_id: p.pk for p in pairings if p.match_id is not None}
+    games = Match.objects.filter(pk__in=by_match).only(
+        "pk", "kind", "status", "red_joined_at", "blue_joined_at", "start_by"
+    )
+    return {by_match[game.pk]: game for game in games}
+
+
+def round_waiting_games(*, round: Round) -> int:
+    """How many games of a published round still wait to start (one query)."""
+    if round.status not in (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS):
+        return 0
+    match_ids = Pairing.objects.filter(round=round, match_id__isnull=False).values("match_id")
+    return Match.objects.filter(pk__in=match_ids, status=Match.Status.PENDING).count()
 
 
 def round_pairings_by_name(*, round: Round) -> list[tuple[Entry, Pairing, str]]:

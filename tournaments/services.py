@@ -23,7 +23,7 @@ import io
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -178,6 +178,7 @@ EVENT_FIELDS = frozenset(
         "game_format",
         "start_position",
         "time_control",
+        "start_window_minutes",
         "pairing_system",
         "rounds",
         "top_cut_size",
@@ -1162,12 +1163,16 @@ def match_format_of(event: Event) -> GameFormat:
     return EVENT_GAME_FORMATS[event.game_format]()
 
 
-def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None) -> int | None:
+def _create_match_for_pairing(
+    event: Event, pairing: Pairing, actor: User | None, start_by: datetime | None
+) -> int | None:
     """Create the clocked match of a table through the matches app's public service.
 
-    Online events get online matches; over-the-board events get over-the-board matches, whose
-    clock page the result slip's QR code opens. Every match inherits the event's format, start
-    position and time control. A bye has no match (``None``).
+    Online events get online matches (they start when both players join, by ``start_by`` —
+    docs/matches.md, "Starting a game"); over-the-board events get over-the-board matches,
+    whose clock page the result slip's QR code opens and whose first press starts them. Every
+    match inherits the event's format, start position and time control. A bye has no match
+    (``None``).
     """
     if pairing.blue is None:
         return None
@@ -1184,6 +1189,7 @@ def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None
         no_show_limit_ms=event.no_show_minutes * 60_000 if event.no_show_minutes else None,
         event_id=event.pk,
         pairing_id=pairing.pk,
+        start_by=start_by,
         actor=actor,
     )
     return int(match.pk)
@@ -1191,23 +1197,54 @@ def _create_match_for_pairing(event: Event, pairing: Pairing, actor: User | None
 
 @transaction.atomic
 def round_publish(*, actor: User, round: Round) -> Round:
-    """Publish a draft: the tables open (matches are created) and the public sees them."""
+    """Publish a draft: the tables open (matches are created) and the public sees them.
+
+    Each game then waits for its players: online, both join their board (or an arbiter starts
+    the round, ``round_start``) before the event's start deadline; over the board, the first
+    press of the clock starts it."""
     event, round_ = _lock_round(round)
     _require_manager(actor, event)
     _require_draft(round_)
     pairings = list(Pairing.objects.filter(round=round_).select_related("red__user", "blue__user"))
+    now = timezone.now()
+    start_by = now + timedelta(minutes=event.start_window_minutes) if event.online else None
     for pairing in pairings:
-        match_id = _create_match_for_pairing(event, pairing, actor)
+        match_id = _create_match_for_pairing(event, pairing, actor, start_by)
         if match_id is not None:
             pairing.match_id = match_id
             pairing.save(update_fields=["match_id", "updated_at"])
     round_.status = Round.Status.PUBLISHED
-    round_.published_at = timezone.now()
+    round_.published_at = now
     round_.save(update_fields=["status", "published_at"])
     _refresh_round_status(round_)
     _audit(event, "round_publish", actor=actor, round_number=round_.number)
     _changed(event, "pairings", "rounds", "standings")
     return round_
+
+
+def round_start(*, actor: User, round: Round) -> list[int]:
+    """An organiser or arbiter starts every game of a published round that has not started
+    ("start the round"), whether or not its players have joined. Games that started
+    meanwhile are skipped; each game is started under its own row lock, so pressing twice,
+    or two arbiters at once, starts nothing twice. Returns the ids of the games started."""
+    with transaction.atomic():
+        event, round_ = _lock_round(round)
+        _require_arbiter(actor, event)
+        if round_.status not in RUNNING_ROUND_STATES:
+            raise TournamentError("round_not_published", {"round": round_.number})
+        match_ids = list(
+            Pairing.objects.filter(round=round_, match_id__isnull=False).values_list(
+                "match_id", flat=True
+            )
+        )
+    started = match_services.event_start_waiting(
+        event_id=event.pk, actor=actor, match_ids=[int(m) for m in match_ids]
+    )
+    if started:
+        with transaction.atomic():
+            _audit(event, "round_start", actor=actor, round_number=round_.number, games=started)
+            _changed(event, "pairings")
+    return started
 
 
 def _match_started(match_id: int) -> bool:

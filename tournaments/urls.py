@@ -124,6 +124,11 @@ organiser = [
         name="print_slips",
     ),
     path(
+        "<str:slug>/manage/rounds/<int:number>/start/",
+        views_organiser.round_start,
+        name="round_start",
+    ),
+    path(
         "<str:slug>/manage/rounds/<int:number>/<str:action>/",
         views_organiser.round_action,
         name="round_action",

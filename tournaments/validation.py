@@ -7,8 +7,9 @@ a :class:`~tournaments.errors.TournamentError` whose ``field`` names the service
 about (``"rounds"``, ``"time_control"``, …), so a page shows the message beside that field.
 
 Limits: rounds 1–99 (``event_rounds_range``), points 0–999.99 with two decimals (the columns
-hold five digits), a registration cap of 2–10,000 players, ratings 0–9,999, names of at most
-200 (event) or 100 (entry) characters, and time controls in the clock's canonical text form
+hold five digits), a registration cap of 2–10,000 players, ratings 0–9,999, a join window and
+a no-show limit of 1–1,440 minutes, names of at most 200 (event) or 100 (entry) characters,
+and time controls in the clock's canonical text form
 (``clock.control.TimeControl``: ``20+0`` is the official 20 minutes each, sudden death).
 """
 
@@ -31,6 +32,7 @@ MAX_ROUNDS: Final = 99
 MAX_POINTS: Final = Decimal("999.99")
 MAX_REGISTRATION_CAP: Final = 10_000
 MAX_RATING: Final = 9_999
+MAX_WAIT_MINUTES: Final = 1_440  # the join window and the no-show limit: at most a day
 EVENT_NAME_LIMIT: Final = 200
 ENTRY_NAME_LIMIT: Final = 100
 POINT_FIELDS: Final = (
@@ -132,6 +134,10 @@ def check_event_values(values: Mapping[str, Any]) -> None:
         raise TournamentError(
             "invalid_cap", {"limit": MAX_REGISTRATION_CAP}, field="registration_cap"
         )
+    for field in ("start_window_minutes", "no_show_minutes"):
+        minutes = values.get(field)
+        if minutes is not None and not _whole_number(minutes, 1, MAX_WAIT_MINUTES):
+            raise TournamentError("invalid_minutes", {"limit": MAX_WAIT_MINUTES}, field=field)
     system = values.get("pairing_system")
     if system == Event.PairingSystem.SWISS_TOP_CUT and values.get("top_cut_size") not in (4, 8, 16):
         raise TournamentError("invalid_top_cut", field="top_cut_size")

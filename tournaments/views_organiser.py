@@ -20,9 +20,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from matches.models import Match
 from tournaments import selectors, services
 from tournaments.forms import (
     TIME_CONTROL_PRESETS,
@@ -138,6 +139,7 @@ def _render_dashboard(
         "all_paired": all_paired,
         "recommended_rounds": services.recommended_rounds(len(active)),
         "max_rounds": services.max_swiss_rounds(len(active)),
+        "waiting": selectors.round_waiting_games(round=latest) if latest else 0,
         "disputes": selectors.event_disputes(event=event),
         "awaiting": selectors.event_awaiting_confirmation(event=event),
         "audit": selectors.event_audit_log(event=event, limit=30),
@@ -358,12 +360,15 @@ def _render_round(
         Q(pairings_as_red__round=round_) | Q(pairings_as_blue__round=round_)
     ).order_by("name")
     pairings = list(selectors.round_pairings(round=round_))
+    games = selectors.round_games(pairings=pairings)
     for pairing in pairings:  # a refused result shows its errors in the table's row
         pairing.form_errors = (result_errors or {}).get(pairing.pk, [])  # type: ignore[attr-defined]
+        pairing.game = games.get(pairing.pk)  # type: ignore[attr-defined]
     context = {
         "event": event,
         "round": round_,
         "pairings": pairings,
+        "waiting": sum(1 for game in games.values() if game.status == Match.Status.PENDING),
         "swap_form": swap_form or SwapForm(entries=players),
         "result_form": ResultForm(),
         "result_errors": result_errors or {},
@@ -378,6 +383,23 @@ def _render_round(
 def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = managed_event(request, slug, arbiter=True)
     return _render_round(request, event, _round(event, number))
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Start every game of the round still waiting for its players (organisers, arbiters)."""
+    event = managed_event(request, slug, arbiter=True)
+    round_ = _round(event, number)
+    started = attempt(
+        request,
+        lambda: services.round_start(actor=request.user, round=round_),  # type: ignore[arg-type]
+    )
+    if started is not None:
+        count = len(started)
+        text = ngettext("%(count)s game started.", "%(count)s games started.", count)
+        messages.success(request, text % {"count": count})
+    return redirect("tournaments:manage_round", slug=event.slug, number=number)
 
 
 ROUND_ACTIONS: dict[str, tuple[Any, Any]] = {

@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from matches.models import Match
+from matches.views_start import board_url
 from tournaments import selectors, services
 from tournaments.forms import PlayerResultForm
 from tournaments.models import Entry, Pairing
@@ -40,9 +42,26 @@ def _home_url(entry: Entry, token: str | None) -> str:
     return reverse("tournaments:player_home", kwargs={"slug": entry.event.slug})
 
 
+def _board_link(entry: Entry, pairing: Pairing | None, token: str | None) -> str:
+    """The player's own seat on their table's live board (or clock), if the table has one.
+
+    Through an account the session finds the seat; through the private entry link the board
+    link carries the seat's own private token instead."""
+    if pairing is None or pairing.match_id is None:
+        return ""
+    game = Match.objects.filter(pk=pairing.match_id).first()
+    if game is None:
+        return ""
+    seat_token = ""
+    if token is not None:
+        seat_token = game.red_token if pairing.red_id == entry.pk else game.blue_token
+    return board_url(game, seat_token)
+
+
 def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
     pairing = selectors.entry_current_pairing(entry=entry)
     context = {
+        "board_link": _board_link(entry, pairing, token),
         "event": entry.event,
         "entry": entry,
         "pairing": pairing,

@@ -61,6 +61,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.context_processors.site",
+                "matches.context_processors.live_game",
             ],
         },
     },
@@ -74,6 +75,9 @@ DATABASES = {
 
 # ------------------------------------------------------- Redis: channels, cache, Celery
 REDIS_URL: str | None = env("REDIS_URL", default=None)
+#: Prefix of every key this site keeps in Redis (channel layer and cache), so that two sites on
+#: one Redis database — the test suite and the browser tests' live server — never share keys.
+REDIS_KEY_PREFIX: str = env("REDIS_KEY_PREFIX", default="")
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -88,13 +92,17 @@ if REDIS_URL:
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
             # layer's blocking BZPOPMIN short and tears idle WebSocket consumers down:
             # no client-side read timeout (channels_redis#422).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "prefix": f"asgi{REDIS_KEY_PREFIX}",
+            },
         },
     }
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
     }
     CELERY_BROKER_URL = REDIS_URL

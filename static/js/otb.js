@@ -103,8 +103,13 @@ function scheduleFlagClaim(attempt = 0) {
   }, attempt === 0 ? 300 : 1000);
 }
 
+/** The first press (Red's, after the untimed first placement) also starts a waiting game. */
+function startsTheGame(seat) {
+  return view?.status === "pending" && seat === "red" && view.ply === 0;
+}
+
 function canPress(seat) {
-  if (!view || view.status !== "running") return false;
+  if (!view || (view.status !== "running" && !startsTheGame(seat))) return false;
   const clock = view.clock;
   // A reported result stops nothing: the clock runs until the other player confirms.
   if (clock.paused || clock.flagged) return false;
@@ -126,7 +131,7 @@ function press(seat) {
 
 function statusText() {
   const clock = view.clock;
-  if (view.status === "pending") return t("not_started");
+  if (view.status === "pending") return t("otb_waiting");
   if (view.status === "finished" && view.result) {
     if (view.result.method === "timeout" && view.result.winner !== "none") {
       const loser = otherSide(view.result.winner);

@@ -136,6 +136,35 @@ def _no_show_limit(w: World) -> None:
     Match.objects.filter(pk=w.online_match.pk).update(no_show_limit_ms=60_000)
 
 
+def _online_waiting(w: World) -> None:
+    """The online match is back to ``pending``: published, waiting for its players to join."""
+    from matches.models import Match
+
+    Match.objects.filter(pk=w.online_match.pk).update(status=Match.Status.PENDING)
+
+
+def _online_overdue(w: World) -> None:
+    """The online match still waits for its players after its start deadline."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.models import Match
+
+    Match.objects.filter(pk=w.online_match.pk).update(
+        status=Match.Status.PENDING, start_by=timezone.now() - timedelta(minutes=1)
+    )
+
+
+def _both_waiting(w: World) -> None:
+    """Both matches of the home event wait to start (the round's table and the online game)."""
+    from matches.models import Match
+
+    Match.objects.filter(pk__in=[w.online_match.pk, w.otb_match.pk]).update(
+        status=Match.Status.PENDING
+    )
+
+
 def _pause_both(w: World) -> None:
     _pause(True)(w)
     _pause(False)(w)
@@ -550,6 +579,12 @@ HTTP_ROWS: list[Row] = [
             setup=setup,
         )
         for act, data, setup in [
+            ("start", {"act": "start"}, _online_waiting),
+            (
+                "forfeit_absent",
+                {"act": "forfeit_absent", "seat": "blue", "note": "did not come"},
+                _online_overdue,
+            ),
             ("pause", {"act": "pause"}, None),
             ("resume", {"act": "resume"}, _pause()),
             ("no_show", {"act": "no_show", "note": "did not come"}, _no_show_limit),
@@ -580,6 +615,33 @@ HTTP_ROWS: list[Row] = [
         EVENT_RUNNERS,
         lambda w: (url("matches:arbiter_event_console", event_id=w.home.pk), {"act": "pause_all"}),
         variant="pause_all",
+    ),
+    Row(
+        "matches:arbiter_event_console",
+        EVENT_RUNNERS,
+        lambda w: (url("matches:arbiter_event_console", event_id=w.home.pk), {"act": "start_all"}),
+        variant="start_all",
+        setup=_both_waiting,
+    ),
+    # ---- starting games: the seats join, an arbiter starts a board or the whole round
+    Row(
+        "matches:match_join",
+        SEATS,
+        lambda w: (url("matches:match_join", match_id=w.online_match.pk), {}),
+        setup=_online_waiting,
+        reason="only a seat of the game joins it (by account or its own seat link)",
+    ),
+    Row(
+        "matches:match_start",
+        EVENT_RUNNERS,
+        lambda w: (url("matches:match_start", match_id=w.online_match.pk), {}),
+        setup=_online_waiting,
+    ),
+    Row(
+        "tournaments:round_start",
+        EVENT_RUNNERS,
+        lambda w: (url("tournaments:round_start", slug=w.home.slug, number=1), {}),
+        setup=_both_waiting,
     ),
     Row(
         "matches:arbiter_event_console",
@@ -849,7 +911,7 @@ def test_every_variant_of_an_endpoint_has_a_row() -> None:
     assert set(views_organiser.ROUND_ACTIONS) == variants("tournaments:round_action")
     assert string_cases(views_arbiter.arbiter_console, "act") == variants("matches:arbiter_console")
     assert (
-        {"pause_all", "resume_all"}
+        {"start_all", "pause_all", "resume_all"}
         == string_cases(views_arbiter.arbiter_event_console, "request.POST.get('act')")
         == variants("matches:arbiter_event_console")
     )

@@ -1,0 +1,204 @@
+"""Starting a game: players join, arbiters start, absent players are forfeited, the first
+over-the-board press starts the game — and racing requests start nothing twice.
+
+The services decide who may act (per match and per seat): a player joins only their own seat, a
+spectator cannot join, only an arbiter of the match starts it or forfeits an absent seat, and
+only after the start deadline. The races need PostgreSQL's row locks (skipped on SQLite).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection, connections
+
+from matches.errors import MatchError
+from matches.models import Match, MatchEvent
+from matches.services import (
+    match_create,
+    match_forfeit_absent,
+    match_join,
+    match_start,
+    otb_clock_press,
+)
+from tests.matches.helpers import Clock
+
+
+@pytest.fixture
+def waiting(two_players: Any, clock_at: Clock) -> Match:
+    """A pending online match between the two players, to start within ten minutes."""
+    red, blue = two_players
+    return match_create(
+        red_player=red,
+        blue_player=blue,
+        start_by=clock_at.now + dt.timedelta(minutes=10),
+        now=clock_at.now,
+    )
+
+
+@pytest.fixture
+def superuser(db: None) -> Any:
+    return get_user_model().objects.create_superuser(username="chief", password="x")
+
+
+def test_the_second_join_starts_the_game(waiting: Match, clock_at: Clock) -> None:
+    red_at = clock_at.tick(5_000)
+    match = match_join(match_id=waiting.pk, seat="red", now=red_at)
+    assert match.status == Match.Status.PENDING
+    assert match.red_joined_at == red_at
+    match = match_join(match_id=waiting.pk, seat="red", now=clock_at.tick(1_000))
+    assert match.red_joined_at == red_at  # joining again changes nothing
+    blue_at = clock_at.tick(1_000)
+    match = match_join(match_id=waiting.pk, seat="blue", now=blue_at)
+    assert match.status == Match.Status.RUNNING
+    assert match.started_at == blue_at
+    assert match.clock["running"] is None  # Red's first placement is untimed
+    kinds = list(MatchEvent.objects.filter(match=match).values_list("kind", "seat"))
+    assert kinds[-4:] == [("joined", "red"), ("joined", "blue"), ("status", ""), ("started", "")]
+    assert match_join(match_id=waiting.pk, seat="blue").status == Match.Status.RUNNING
+
+
+@pytest.mark.parametrize("seat", [None, "", "green"])
+def test_only_a_seat_joins(waiting: Match, seat: Any) -> None:
+    with pytest.raises(MatchError) as refused:
+        match_join(match_id=waiting.pk, seat=seat)
+    assert refused.value.code == "not_a_player"
+    waiting.refresh_from_db()
+    assert waiting.red_joined_at is None
+    assert waiting.blue_joined_at is None
+
+
+def test_a_finished_game_cannot_be_joined(waiting: Match) -> None:
+    Match.objects.filter(pk=waiting.pk).update(
+        status="finished", winner="red", method="forfeit", finished_at=waiting.created_at
+    )
+    with pytest.raises(MatchError) as refused:
+        match_join(match_id=waiting.pk, seat="blue")
+    assert refused.value.code == "match_over"
+
+
+def test_only_an_arbiter_starts_a_game(waiting: Match, two_players: Any, superuser: Any) -> None:
+    red, _blue = two_players
+    with pytest.raises(MatchError) as refused:
+        match_start(match_id=waiting.pk, actor=red)
+    assert refused.value.code == "not_allowed"
+    assert match_start(match_id=waiting.pk, actor=superuser).status == Match.Status.RUNNING
+
+
+def test_an_absent_seat_is_forfeited_after_the_deadline(
+    waiting: Match, clock_at: Clock, superuser: Any, two_players: Any
+) -> None:
+    match_join(match_id=waiting.pk, seat="red", now=clock_at.tick(1_000))
+    for seat, when, code in (
+        ("blue", clock_at.now, "before_start_deadline"),
+        ("red", clock_at.now + dt.timedelta(minutes=11), "seat_joined"),
+        ("both", clock_at.now + dt.timedelta(minutes=11), "seat_joined"),
+    ):
+        with pytest.raises(MatchError) as refused:
+            match_forfeit_absent(match_id=waiting.pk, seat=seat, actor=superuser, now=when)
+        assert refused.value.code == code
+    with pytest.raises(MatchError) as not_arbiter:
+        match_forfeit_absent(
+            match_id=waiting.pk,
+            seat="blue",
+            actor=two_players[0],
+            now=clock_at.now + dt.timedelta(minutes=11),
+        )
+    assert not_arbiter.value.code == "not_allowed"
+    match = match_forfeit_absent(
+        match_id=waiting.pk,
+        seat="blue",
+        actor=superuser,
+        reason="not at the board",
+        now=clock_at.now + dt.timedelta(minutes=11),
+    )
+    assert (match.status, match.winner, match.method) == ("finished", "red", "no_show")
+    audit = MatchEvent.objects.filter(match=match, kind=MatchEvent.Kind.RESULT_SET).get()
+    assert audit.actor == superuser
+    assert audit.detail["absent"] == ["blue"]
+
+
+def test_nobody_came_is_a_double_no_show(waiting: Match, clock_at: Clock) -> None:
+    match = match_forfeit_absent(
+        match_id=waiting.pk, seat="both", now=clock_at.now + dt.timedelta(minutes=10)
+    )
+    assert (match.winner, match.method) == ("none", "no_show")
+
+
+def test_a_started_game_cannot_be_forfeited_as_a_no_show(waiting: Match, clock_at: Clock) -> None:
+    match_start(match_id=waiting.pk, now=clock_at.now)
+    with pytest.raises(MatchError) as refused:
+        match_forfeit_absent(
+            match_id=waiting.pk, seat="blue", now=clock_at.now + dt.timedelta(hours=1)
+        )
+    assert refused.value.code == "already_started"
+
+
+def test_over_the_board_the_first_press_starts_the_game(db: None, clock_at: Clock) -> None:
+    match = match_create(red_name="a", blue_name="b", kind=Match.Kind.OTB, now=clock_at.now)
+    with pytest.raises(MatchError):
+        otb_clock_press(match_id=match.pk, seat="blue", expected_ply=0, requester_seat="blue")
+    with pytest.raises(MatchError) as spectator:
+        otb_clock_press(match_id=match.pk, seat="red", expected_ply=0)
+    assert spectator.value.code == "not_a_player"
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+    pressed_at = clock_at.tick(3_000)
+    match = otb_clock_press(
+        match_id=match.pk, seat="red", expected_ply=0, requester_seat="red", now=pressed_at
+    )
+    assert (match.status, match.ply, match.started_at) == ("running", 1, pressed_at)
+    assert match.clock["running"] == 1  # Blue's clock runs
+    with pytest.raises(MatchError) as online:
+        match_join(match_id=match.pk, seat="red")
+    assert online.value.code == "wrong_kind"
+
+
+# ------------------------------------------------------------------------ PostgreSQL races
+
+THREADS = 6
+
+
+def _race(calls: list[Any]) -> list[Any]:
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def worker(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = calls[index]()
+        except MatchError as exc:
+            results[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_joins_and_starts_start_the_game_once() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("row-lock races need PostgreSQL (set DATABASE_URL=postgres://…)")
+    match = match_create(red_name="a", blue_name="b")
+    calls = [
+        (lambda seat=seat: match_join(match_id=match.pk, seat=seat))
+        for seat in ("red", "blue") * (THREADS // 2)
+    ] + [lambda: match_start(match_id=match.pk)]
+    results = _race(calls)
+    assert all(isinstance(r, Match | MatchError) for r in results)
+    assert {r.code for r in results if isinstance(r, MatchError)} <= {"invalid_transition"}
+    events = MatchEvent.objects.filter(match=match)
+    assert events.filter(kind=MatchEvent.Kind.STARTED).count() == 1
+    assert events.filter(kind=MatchEvent.Kind.JOINED, seat="red").count() <= 1
+    assert events.filter(kind=MatchEvent.Kind.JOINED, seat="blue").count() <= 1
+    match.refresh_from_db()
+    assert match.status == Match.Status.RUNNING

@@ -1,0 +1,199 @@
+"""In a real browser, by clicks alone: a small online Swiss from sign-up to round 2.
+
+Nothing here calls a service or a management command that does a service's work: the only
+shell step creates the organiser's account (an account, like any other, is not part of running
+an event). The two players sign up on the sign-up page; the organiser creates the event, imports
+the players by CSV (linking the two accounts), checks them in, pairs and publishes round 1. Each
+player follows the banner to their board and presses "join"; the game starts with the second
+join, they play through the board's own controls until one resigns, a logged-out visitor's
+standings update live, and the organiser pairs round 2.
+
+The board is photographed waiting to start and in play, at 1280×900 and 390×844, in English and
+Japanese, into ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import create_accounts, decide_first_offered, log_in, wait_dataset
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[3]
+SHOTS = ROOT / "artifacts" / "screenshots"
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+ORGANISER_PASSWORD = "e2e-organiser-pass"
+PLAYER_PASSWORD = "e2e-Player-pass-42"
+ACCOUNTS = {"kenji": "Kenji Aoki", "lina": "Lina Park"}  # the two players with accounts
+
+
+def sign_up(page: Any, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.org")
+    page.fill("#id_password1", PLAYER_PASSWORD)
+    page.fill("#id_password2", PLAYER_PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+    page.wait_for_load_state()
+    assert page.locator("form[action$='/accounts/logout/']").count() == 1, page.content()
+
+
+def wait_live(page: Any, condition: str) -> None:
+    wait_dataset(page, "live", condition)
+
+
+def photograph(context: Any, url: str, name: str, condition: str) -> None:
+    """The board at ``url`` as the player of ``context`` sees it, in both sizes and languages."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for language in ("en", "ja"):
+        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+        for size, viewport in VIEWPORTS.items():
+            page = context.new_page()
+            page.set_viewport_size(viewport)
+            page.goto(url)
+            wait_live(page, condition)
+            page.wait_for_timeout(300)  # the clocks' first tick
+            page.screenshot(path=str(SHOTS / f"board-{name}-{size}-{language}.png"), full_page=True)
+            page.close()
+    context.clear_cookies(name="django_language")
+
+
+def assert_same_services_as_the_suite(server: Any) -> None:
+    """The server runs on the suite's kind of database and channel layer (PostgreSQL and Redis
+    in CI's second stage), never on a database the suite itself uses."""
+    from django.conf import settings
+    from django.db import connection
+
+    served = (
+        server.manage(
+            "shell",
+            "-c",
+            "from django.conf import settings; from django.db import connection; "
+            "print(connection.vendor, connection.settings_dict['NAME'], "
+            "settings.CHANNEL_LAYERS['default']['BACKEND'])",
+        )
+        .splitlines()[-1]
+        .split()
+    )
+    assert served[0] == connection.vendor
+    assert served[1] != connection.settings_dict["NAME"]
+    assert served[2] == settings.CHANNEL_LAYERS["default"]["BACKEND"]
+
+
+def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
+    live_asgi: Any, browser: Any
+) -> None:
+    create_accounts(live_asgi, ORGANISER_PASSWORD, "host")
+    assert_same_services_as_the_suite(live_asgi)
+    base = live_asgi.url
+    contexts = {who: browser.new_context(locale="en-US") for who in ("host", *ACCOUNTS, "visitor")}
+    pages = {who: context.new_page() for who, context in contexts.items()}
+    for page in pages.values():
+        page.set_default_timeout(20_000)
+    organiser = pages["host"]
+
+    # The players sign up; the organiser creates an online event (short clock).
+    for username in ACCOUNTS:
+        sign_up(pages[username], base, username)
+    log_in(organiser, base, "host", ORGANISER_PASSWORD)
+    organiser.goto(f"{base}/events/manage/new/")
+    organiser.fill("#id_name", "Net Swiss")
+    organiser.fill("#id_starts_on", "2026-05-01")
+    organiser.check("#id_online")
+    organiser.fill("#id_time_control", "3+2")
+    organiser.fill("#id_rounds", "2")
+    organiser.get_by_role("button", name="Create").click()
+    organiser.wait_for_url(re.compile(r"/events/net-swiss/manage/$"))
+    organiser.get_by_role("button", name="Set status: Registration open").click()
+
+    # Four players by CSV: the two accounts (by user name) meet at table 1, two walk-ins.
+    organiser.fill(
+        "#id_text",
+        "name,rating,username\nKenji Aoki,2000,kenji\nMika Ono,1900,\nLina Park,1800,lina\n"
+        "Noa Ide,1700,\n",
+    )
+    organiser.get_by_role("button", name="Import").click()
+    assert organiser.get_by_text("4 players imported.").is_visible()
+    while organiser.get_by_role("button", name="Check in", exact=True).count():
+        organiser.get_by_role("button", name="Check in", exact=True).first.click()
+        organiser.wait_for_load_state()
+    organiser.get_by_role("button", name="Pair round 1").click()
+    organiser.get_by_role("button", name="Publish").click()
+    assert organiser.locator("#round-status").inner_text() == "Published"
+    assert "2 games wait for their players" in organiser.locator("#start-round").inner_text()
+
+    # A logged-out visitor watches the standings.
+    visitor = pages["visitor"]
+    visitor.goto(f"{base}/events/net-swiss/standings/")
+    visitor.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    visitor.evaluate("window.__notReloaded = true")
+
+    # Each player finds their board from the banner on any page and joins it.
+    boards = {}
+    for username in ACCOUNTS:
+        page = pages[username]
+        page.goto(f"{base}/events/net-swiss/")
+        banner = page.locator("#live-game-banner")
+        assert "is waiting for you" in banner.inner_text()
+        banner.get_by_role("link", name="Go to your board").click()
+        page.wait_for_url(re.compile(r"/matches/\d+/$"))
+        boards[username] = page.url
+        wait_live(page, "d.status === 'pending' && d.seat !== ''")
+    assert boards["kenji"] == boards["lina"], "the two account holders play each other"
+    board = boards["kenji"]
+    seats = {u: pages[u].locator("#live").get_attribute("data-seat") for u in ACCOUNTS}
+    red = next(u for u, s in seats.items() if s == "red")
+    blue = next(u for u, s in seats.items() if s == "blue")
+    photograph(contexts[red], board, "waiting", "d.status === 'pending' && d.ply === '0'")
+
+    pages[red].get_by_role("button", name="I am at the board: join the game").click()
+    pages[red].wait_for_url(board)
+    assert pages[red].get_by_text("You have joined. The game starts as soon as your").count()
+    wait_live(pages[red], "d.status === 'pending'")
+    pages[blue].reload()
+    pages[blue].get_by_role("button", name="I am at the board: join the game").click()
+    for username in ACCOUNTS:
+        wait_live(pages[username], "d.status === 'running'")
+    assert pages[red].locator("#start-panel").is_hidden()  # went away without a reload
+
+    # They play: Red's first placement, then Blue's, through the board's own controls.
+    decide_first_offered(pages[red])
+    wait_live(pages[blue], "d.ply === '1' && d.toAct === 'blue'")
+    decide_first_offered(pages[blue])
+    wait_live(pages[red], "d.ply === '2'")
+    photograph(contexts[red], board, "in-play", "d.status === 'running' && d.ply === '2'")
+
+    # Blue resigns; the table gets the result and the visitor's standings follow live.
+    pages[blue].locator("#resign-button").click()
+    pages[blue].locator("#resign-dialog").get_by_role("button", name="Resign").click()
+    for username in ACCOUNTS:
+        wait_live(pages[username], "d.status === 'finished'")
+    winner = ACCOUNTS[red]
+    visitor.wait_for_function(
+        "[...document.querySelectorAll('#standings tbody tr')].some(row => "
+        f"row.textContent.includes('{winner}') && "
+        "row.querySelector('td.points')?.textContent.trim() === '1')"
+    )
+    assert visitor.evaluate("window.__notReloaded") is True
+
+    # The other table's players never came: the organiser starts it, then enters its result.
+    organiser.reload()
+    organiser.get_by_role("button", name="Start all waiting games").click()
+    assert organiser.get_by_text("1 game started.").is_visible()
+    row = organiser.locator("#pairings tbody tr", has_text="Mika Ono")
+    assert "In play" in row.inner_text()
+    row.get_by_role("button", name="Save").click()
+    organiser.wait_for_load_state()
+    assert organiser.locator("#round-status").inner_text() == "Complete"
+
+    organiser.goto(f"{base}/events/net-swiss/manage/")
+    organiser.get_by_role("button", name="Pair round 2").click()
+    organiser.wait_for_url(re.compile(r"/manage/rounds/2/$"))
+    assert organiser.locator("#pairings tbody tr").count() == 2
+    for context in contexts.values():
+        context.close()
