@@ -187,6 +187,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     assert organiser.get_by_text("1 game started.").is_visible()
     row = organiser.locator("#pairings tbody tr", has_text="Mika Ono")
     assert "In play" in row.inner_text()
+    row.locator("select[name=result]").select_option("red_won")  # the form starts empty
     row.get_by_role("button", name="Save").click()
     organiser.wait_for_load_state()
     assert organiser.locator("#round-status").inner_text() == "Complete"
