@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from core.admin import GuardedModelAdmin
 from matches.models import ClockLogEntry, Match, MatchEvent
 
 
@@ -42,7 +43,8 @@ class EventInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class MatchAdmin(GuardedModelAdmin):
+    secret_fields = ["state", "actions", "game_format", "red_token", "blue_token"]
     list_display = ["id", "red_name", "blue_name", "kind", "status", "winner", "method", "ply"]
     list_filter = ["status", "kind", "variant", "disputed"]
     search_fields = ["red_name", "blue_name"]
