@@ -41,6 +41,9 @@ MESSAGES: Final[dict[str, Promise]] = {
     "bad_token": _("This seat link is not valid."),
     "invalid_time_control": _("That is not a valid time control."),
     "result_reported": _("A result has been reported: the clock is stopped."),
+    "invalid_time_adjustment": _(
+        "A time adjustment must be at most 60 minutes either way, and not zero."
+    ),
 }
 
 #: HTTP status for each code (default 409: the request conflicts with the match's state).
@@ -50,6 +53,7 @@ HTTP_STATUS: Final[dict[str, int]] = {
     "invalid_result": 400,
     "reason_required": 400,
     "invalid_time_control": 400,
+    "invalid_time_adjustment": 400,
     "not_found": 404,
     "not_a_player": 403,
     "not_allowed": 403,
