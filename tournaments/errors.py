@@ -34,6 +34,7 @@ MESSAGES: dict[str, Promise] = {
     "invalid_top_cut": _("The top cut must be 4, 8 or 16 players."),
     "invalid_role": _("Unknown role."),
     "invalid_points": _("Points must not be negative."),
+    "invalid_rating": _("A rating must be a whole number from %(minimum)s to %(maximum)s."),
     "invalid_start_position": _("The start position is not valid: %(detail)s"),
     "start_position_format": _("A start position can only be used with Rule 1 (the basic game)."),
     # registration

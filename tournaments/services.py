@@ -43,6 +43,8 @@ from matches.models import Match
 from tournaments import broadcast, selectors
 from tournaments.errors import TournamentError
 from tournaments.models import (
+    MAX_RATING,
+    MIN_RATING,
     AuditLog,
     BracketMatch,
     Entry,
@@ -413,6 +415,7 @@ def entry_add(
     event = _lock_event(event)
     _require_manager(actor, event)
     name = name.strip()
+    _check_rating(rating)
     if user is not None and Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     if Entry.objects.filter(event=event, name=name).exists():
@@ -442,6 +445,17 @@ def entry_add(
     )
     _changed(event, "entries", "standings")
     return entry
+
+
+def _rating_in_range(rating: int | None) -> bool:
+    return rating is None or MIN_RATING <= rating <= MAX_RATING
+
+
+def _check_rating(rating: int | None) -> None:
+    """Refuse a rating outside ``MIN_RATING``..``MAX_RATING`` (or not an int)."""
+    well_typed = rating is None or (isinstance(rating, int) and not isinstance(rating, bool))
+    if not well_typed or not _rating_in_range(rating):
+        raise TournamentError("invalid_rating", {"minimum": MIN_RATING, "maximum": MAX_RATING})
 
 
 @dataclass(frozen=True)
@@ -494,6 +508,12 @@ def _parse_csv(event: Event, text: str) -> tuple[list[CsvRow], dict[int, list[st
                 problems.append(
                     gettext("The rating “%(value)s” is not a whole number.") % {"value": raw_rating}
                 )
+            else:
+                if not _rating_in_range(rating):
+                    problems.append(
+                        gettext("The rating “%(value)s” is not from %(minimum)s to %(maximum)s.")
+                        % {"value": raw_rating, "minimum": MIN_RATING, "maximum": MAX_RATING}
+                    )
         user = None
         username = (record.get("username") or "").strip()
         if username:

@@ -1,0 +1,63 @@
+"""A rating is a whole number from MIN_RATING to MAX_RATING, whichever way it comes in (the
+"Add player" form, a CSV import, a service call); anything else is refused and saves nothing.
+``rating=99999999999`` used to reach the database (an integer overflow on PostgreSQL: HTTP 500)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.errors import TournamentError
+from tournaments.models import MAX_RATING, MIN_RATING, Entry, Event
+
+pytestmark = pytest.mark.django_db
+
+OUT_OF_RANGE = [99999999999, -1, MAX_RATING + 1, 2**63]
+
+
+@pytest.mark.parametrize("rating", OUT_OF_RANGE)
+def test_entry_add_refuses_a_rating_out_of_range(event: Event, rating: int) -> None:
+    with pytest.raises(TournamentError) as caught:
+        services.entry_add(actor=event.organiser, event=event, name="Aiko", rating=rating)
+    assert caught.value.code == "invalid_rating"
+    assert not Entry.objects.filter(event=event).exists()
+
+
+def test_entry_add_accepts_the_bounds(event: Event) -> None:
+    services.entry_add(actor=event.organiser, event=event, name="Low", rating=MIN_RATING)
+    services.entry_add(actor=event.organiser, event=event, name="High", rating=MAX_RATING)
+    assert sorted(Entry.objects.values_list("rating", flat=True)) == [MIN_RATING, MAX_RATING]
+
+
+def test_the_model_validates_the_range(event: Event) -> None:
+    entry = Entry(event=event, name="Aiko", rating=99999999999)
+    with pytest.raises(ValidationError) as caught:
+        entry.full_clean()
+    assert "rating" in caught.value.message_dict
+
+
+def test_csv_import_reports_an_out_of_range_rating(event: Event) -> None:
+    with pytest.raises(TournamentError) as caught:
+        services.entry_import_csv(
+            actor=event.organiser, event=event, text="name,rating\nAiko,1500\nBen,99999999999\n"
+        )
+    assert caught.value.code == "csv_invalid"
+    assert list(caught.value.rows) == [3]
+    assert not Entry.objects.filter(event=event).exists()
+
+
+def test_add_player_page_answers_a_huge_rating_with_a_message(event: Event) -> None:
+    client = Client(raise_request_exception=False)
+    client.force_login(event.organiser)
+    response = client.post(
+        reverse("tournaments:entry_add", args=[event.slug]),
+        {"name": "Aiko", "rating": "99999999999", "missed_round_points": "0"},
+        follow=True,
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 200
+    assert str(MAX_RATING) in response.content.decode()
+    assert not Entry.objects.filter(event=event).exists()
