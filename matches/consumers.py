@@ -5,6 +5,8 @@ seat token, else a spectator), joins that audience's group, marks the seat prese
 ``snapshot``. Requests are checked for shape here and handed to ``matches.services``; any
 refusal comes back as one ``error`` frame (translated message, stable code, current ply) and
 changes nothing. Updates arrive through the group (``matches.broadcast``), also to the sender.
+A frame that is not JSON (however deeply nested) is ``bad_message``, and an unexpected failure
+``server_error``: neither closes the socket.
 
 The consumer is asynchronous and runs each piece of database work (the services, the snapshot)
 in a thread pool (``thread_sensitive=False``): decisions of different matches go through the
@@ -16,6 +18,7 @@ shared thread, one after the other.
 from __future__ import annotations
 
 import json
+import logging
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -35,6 +38,8 @@ from matches.errors import MatchError, error_payload
 from matches.models import Match
 from matches.presence import presence_join, presence_leave, presence_scope
 from matches.selectors import match_get_view, match_resolve_seat
+
+logger = logging.getLogger(__name__)
 
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -168,7 +173,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             content = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply: bad_message
             content = None
         await self.receive_json(content)
 
@@ -186,10 +191,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 return self._dispatch(content)
             except MatchError as error:
                 if error.ply is None:
-                    error.ply = (
-                        Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
-                    )
+                    error.ply = self._current_ply()
                 return error_payload(error)
+            except Exception:
+                # The services are atomic, so nothing changed; the socket stays open.
+                logger.exception("match %s: a request failed", self.match_id)
+                return error_payload(MatchError("server_error", ply=self._current_ply()))
+
+    def _current_ply(self) -> int | None:
+        return Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
 
     def _dispatch(self, content: Any) -> dict[str, Any] | None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
