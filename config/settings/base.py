@@ -166,6 +166,12 @@ MATCH_TIMEOUT_SWEEP_SECONDS: float = env.float("MATCH_TIMEOUT_SWEEP_SECONDS", de
 # PostgreSQL: commit decisions and clock presses without waiting for the disk (results are
 # always synchronous); a crash can lose at most the last fraction of a second of play.
 MATCH_ASYNC_COMMIT: bool = env.bool("MATCH_ASYNC_COMMIT", default=True)
+# Presence (matches/presence.py): each open socket holds a lease renewed every heartbeat; a
+# socket whose server died stops counting as connected when its lease runs out.
+MATCH_PRESENCE_TTL_SECONDS: float = env.float("MATCH_PRESENCE_TTL_SECONDS", default=30.0)
+MATCH_PRESENCE_HEARTBEAT_SECONDS: float = env.float(
+    "MATCH_PRESENCE_HEARTBEAT_SECONDS", default=10.0
+)
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",
