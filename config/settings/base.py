@@ -6,6 +6,8 @@ no external server. `DATABASE_URL` (PostgreSQL through psycopg 3) and `REDIS_URL
 cache, Celery broker and result backend) switch to real services.
 """
 
+from datetime import timedelta
+
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
@@ -30,6 +32,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",  # log-in rate limiting (core/login_limits.py)
     # Project apps. `load_demo` runs their `demo.load()` hooks in this order.
     "core",
     "tournaments",
@@ -46,6 +49,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: answers a locked-out log-in with its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 TEMPLATES = [
@@ -121,7 +126,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "core.login_limits.LoginLimitBackend",  # refuses locked-out log-ins first
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "core:login"
+
+# Log-in rate limiting (django-axes): 5 failures in a row of one username from one address
+# pause that pair for 15 minutes. Attempts are kept in the database (axes' own tables), which
+# every server process shares.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT: int = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "core/login_locked.html"
 LOGIN_REDIRECT_URL = "core:home"
 LOGOUT_REDIRECT_URL = "core:home"
 
