@@ -8,6 +8,8 @@ and sends a ``snapshot``. Requests are checked for shape here and handed to
 code, current ply) and changes nothing. Updates arrive through the group
 (``matches.broadcast``), also to the sender. A frame that is not JSON (however deeply nested)
 is ``bad_message``, and an unexpected failure ``server_error``: neither closes the socket.
+Each socket may send a limited number of frames (``matches.frame_limits``): an excess frame gets
+``rate_limited``, and a client that keeps flooding is closed with code 4429.
 
 The consumer is asynchronous and runs each piece of database work (the services, the snapshot)
 in a thread pool (``thread_sensitive=False``): decisions of different matches go through the
@@ -37,6 +39,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from matches import services
 from matches.broadcast import audience_of, group_name, presence_broadcast
 from matches.errors import MatchError, error_payload
+from matches.frame_limits import CLOSE_RATE_LIMITED, FrameBucket
 from matches.models import Match
 from matches.presence import (
     heartbeat_seconds,
@@ -131,6 +134,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 self.heartbeat.cancel()
 
     async def connect(self) -> None:
+        self.frames = FrameBucket.from_settings()
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user") or AnonymousUser()
         self.language = _language(self.scope)
@@ -231,6 +235,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # --------------------------------------------------------------------- requests
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.frames.take():
+            if self.frames.abusive:
+                await self.close(code=CLOSE_RATE_LIMITED)
+            else:
+                await self.send_json(error_payload(MatchError("rate_limited")))
+            return
         try:
             content = json.loads(text_data) if text_data is not None else None
         except (ValueError, RecursionError):  # not JSON, or nested too deeply: bad_message

@@ -191,6 +191,12 @@ MATCH_PRESENCE_TTL_SECONDS: float = env.float("MATCH_PRESENCE_TTL_SECONDS", defa
 MATCH_PRESENCE_HEARTBEAT_SECONDS: float = env.float(
     "MATCH_PRESENCE_HEARTBEAT_SECONDS", default=10.0
 )
+# Request frames one match socket may send (matches/frame_limits.py): a burst of 100, then 20 a
+# second (a person sends a few a minute; a bot waits for each update); 50 refused frames in a
+# row close the socket.
+MATCH_SOCKET_FRAMES_PER_SECOND: float = env.float("MATCH_SOCKET_FRAMES_PER_SECOND", default=20.0)
+MATCH_SOCKET_FRAME_BURST: float = env.float("MATCH_SOCKET_FRAME_BURST", default=100.0)
+MATCH_SOCKET_MAX_REFUSED_FRAMES: int = env.int("MATCH_SOCKET_MAX_REFUSED_FRAMES", default=50)
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",
