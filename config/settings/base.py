@@ -8,6 +8,7 @@ cache, Celery broker and result backend) switch to real services.
 
 from datetime import timedelta
 
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",  # log-in rate limiting (core/login_limits.py)
+    "csp",  # Content-Security-Policy header (CONTENT_SECURITY_POLICY below)
     # Project apps. `load_demo` runs their `demo.load()` hooks in this order.
     "core",
     "tournaments",
@@ -41,6 +43,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -52,6 +55,25 @@ MIDDLEWARE = [
     # Last, as django-axes asks: answers a locked-out log-in with its lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy on every response: scripts, styles and connections (the match and
+# event WebSockets: 'self' covers ws/wss of the same host) only from this site, no inline
+# script or style, no plugins, no framing. Templates load code from static files only
+# (tests/test_content_security_policy.py checks them).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 TEMPLATES = [
     {
