@@ -25,6 +25,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.views import defaults
+from django.views.csrf import csrf_failure as default_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 
 from matches import services
@@ -321,6 +322,17 @@ def match_logs(call: Call) -> dict[str, Any]:
     }
 
 
+@csrf_exempt
 def openapi_json(request: HttpRequest) -> JsonResponse:
     """The OpenAPI 3 document of this API."""
+    if request.method not in ("GET", "HEAD"):
+        return error_response(MatchError("method_not_allowed"))
     return JsonResponse(openapi_document(), json_dumps_params={"ensure_ascii": False})
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``settings.CSRF_FAILURE_VIEW``: ``csrf_failed`` as JSON under /api/, Django's page
+    elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return error_response(MatchError("csrf_failed"))
+    return default_csrf_failure(request, reason=reason)

@@ -19,6 +19,8 @@ ALLOWED_HOSTS: list[str] = env.list("DJANGO_ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 ROOT_URLCONF = "config.urls"
+# A failed CSRF check answers JSON under /api/ (docs/protocol.md §4), the usual page elsewhere.
+CSRF_FAILURE_VIEW = "matches.api.csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
