@@ -14,6 +14,7 @@ That text is the only action format stored or sent over the wire.
 | ``end`` / ``dispatch``        | close the command step, without / with 疾風伝令 (6 LP)        |
 | ``b2-b3`` / ``b6-b7+``        | a Move card's move; ``+`` intrudes from the square reached    |
 | ``select b2 N``               | pick b2 as the chain's leader moving N, partners first        |
+| ``select b2 x``               | pick the archer on b2 as the shooting leader, partners first  |
 | ``b2>E``                      | Rotate: the piece on b2 turns to face E                       |
 | ``b2xc4``                     | Shoot: the archer on b2 shoots at c4                          |
 | ``b2#c3N``                    | Fence: the infantry on b2 puts a fence on edge c3N            |
@@ -170,6 +171,19 @@ class SelectLeader:
 
     def to_str(self) -> str:
         return f"select {square_name(self.origin)} {self.direction.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class SelectShooter:
+    """Pick the archer on ``origin`` as a shooting chain's leader, letting partners shoot first.
+
+    The leader shoots later in the same chain (its target is chosen then).
+    """
+
+    origin: Square
+
+    def to_str(self) -> str:
+        return f"select {square_name(self.origin)} x"
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +346,7 @@ Action = (
     | EndCommand
     | MovePiece
     | SelectLeader
+    | SelectShooter
     | Rotate
     | Shoot
     | PlaceFence
@@ -364,6 +379,8 @@ SHOTS: Final = tuple(tuple(Shoot(o, t) for t in SQUARES) for o in SQUARES)
 #: ``ROTATIONS[square][facing]`` and ``SELECTIONS[square][direction]``.
 ROTATIONS: Final = tuple(tuple(Rotate(sq, d) for d in DIRECTIONS) for sq in SQUARES)
 SELECTIONS: Final = tuple(tuple(SelectLeader(sq, d) for d in DIRECTIONS) for sq in SQUARES)
+#: ``SHOOTER_SELECTIONS[square]``.
+SHOOTER_SELECTIONS: Final = tuple(SelectShooter(sq) for sq in SQUARES)
 #: ``TURNS[square][facing]``: the three rotations of a piece facing ``facing``, in N, E, S, W order.
 TURNS: Final = tuple(
     tuple(tuple(r for r in ROTATIONS[sq] if r.facing is not facing) for facing in DIRECTIONS)
@@ -444,6 +461,8 @@ def _parse_words(words: list[str]) -> Action:
         if first >= second:
             raise InvalidActionError("bad_action", "swap names the lower square first")
         return Swap(first, second)
+    if head == "select" and len(words) == 3 and words[2] == "x":
+        return SelectShooter(parse_square(words[1]))
     if head == "select" and len(words) == 3:
         return SelectLeader(parse_square(words[1]), _direction(words[2]))
     if len(words) != 1:

@@ -30,7 +30,7 @@ from typing import Any, TextIO
 from .actions import Action, parse_action
 from .errors import EngineError, InvalidActionError, InvalidRecordError
 from .formats import GameFormat
-from .observation import history_text, observe
+from .observation import history_text, observe, skipped_text
 from .playout import (
     DEFAULT_TURN_LIMIT,
     StuckGameError,
@@ -127,6 +127,8 @@ def replay_record(record: GameRecord, out: TextIO | None = None) -> Replayed:
         if out is not None:
             who = mover.label if mover is not None else "-"
             print(f"\n{number}. {who}: {text}", file=out)
+            for skipped in state.skipped:  # the replay is the arbiter's full view
+                print(f"   {skipped.side.label}: {skipped_text(skipped, skipped.side)}", file=out)
             print(render_board(state, reveal=True), file=out)
     _check_stated_result(record, state)
     return Replayed(record, tuple(actions), tuple(states))
@@ -384,6 +386,12 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
             partners = " ".join(execution["partners"])
             text += f", partners {partners or 'none'}"
         lines.append(text)
+    for skipped in view["skipped"]:
+        face = "up" if skipped["face_up"] else "down"
+        lines.append(
+            f"skipped: {skipped['side']}'s {skipped['card'] or '??'}/{face}"
+            f" from the {skipped['slot']} slot (it could not be executed)"
+        )
     outcome = view["outcome"]
     if outcome is not None:
         winner = outcome["winner"]

@@ -89,7 +89,11 @@ def general_actions(state: GameState, side: Side) -> list[Action]:
 
 @cache
 def arrangements(cards: tuple[CardKind, ...]) -> tuple[ArrangeCards, ...]:
-    """Every distinct hand-of-three and deck order of ``cards`` (420 for the basic deck)."""
+    """Every distinct hand-of-three and deck order of ``cards``.
+
+    The basic deck gives 114: its seven cards have 420 distinct orders, but the hand is a set,
+    so orders that differ only within the hand are one decision.
+    """
     # (hand, deck) pairs, the hand in the canonical order ArrangeCards keeps: each distinct pair
     # is one decision, built once the pairs are sorted.
     found: set[tuple[tuple[CardKind, ...], tuple[CardKind, ...]]] = set()

@@ -13,10 +13,16 @@ while the partners act first in the order the player chooses (Q9): this is how a
 by a partner standing in front of it gets moving, and how order matters elsewhere (three cavalry
 abreast under Q15, for instance); while the leader has not moved, the other partners may act
 in any order, but no partner decision is offered that would leave the leader unable to move
-(at once or once its front partner has moved on), so a chain can never get stuck.
+(at once or once its front partner has moved on), so a chain can never get stuck. A shooting
+leader may wait the same way (``select b2 x``): partners shoot first, never taking the leader's
+last target, and the leader shoots last (so a shot of its that ends the game can come after
+theirs). Fence and rotation chains need no waiting leader: any order gives the same positions.
+(軽装歩兵 chains, engine.expansion_cards, have their own waiting leader.)
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from . import effects
 from .actions import (
@@ -26,6 +32,7 @@ from .actions import (
     REINFORCEMENTS,
     ROTATIONS,
     SELECTIONS,
+    SHOOTER_SELECTIONS,
     SHOTS,
     TURNS,
     Action,
@@ -35,6 +42,7 @@ from .actions import (
     Reinforce,
     Rotate,
     SelectLeader,
+    SelectShooter,
     Shoot,
 )
 from .geometry import (
@@ -165,16 +173,25 @@ def partners_of(
     return tuple(sorted(letters))
 
 
-def _selectable_behind_partner(
+Board = tuple[Piece | None, ...]
+#: A card's move generator: the moves of the piece on a square towards a direction, on the
+#: state's board or on the board given (``moves_in``; 軽装歩兵's ``light_moves``).
+MoveFinder = Callable[[GameState, Square, Direction, Board | None], list[MovePiece]]
+
+
+def selectable_behind_partner(
     state: GameState,
     origin: Square,
     direction: Direction,
     partners: tuple[str, ...] | None = None,
+    find: MoveFinder | None = None,
 ) -> bool:
     """True when the piece can move only after the same-kind partner in front moves on.
 
     ``partners``, when given, are the letters that may still act: the piece in front must be one.
+    ``find`` generates the card's moves (default: the Move card's ``moves_in``).
     """
+    find = moves_in if find is None else find
     piece = state.board[origin]
     front = NEXT_SQUARE[origin][direction]
     if piece is None or front is None:
@@ -184,12 +201,12 @@ def _selectable_behind_partner(
         return False
     if partners is not None and blocker.letter not in partners:
         return False
-    if not any(_leaves(state, blocker, move) for move in moves_in(state, front, direction)):
+    if not any(_leaves(state, blocker, m) for m in find(state, front, direction, None)):
         return False
     # Only the partner's leaving matters to the leader's path (its other effects lie beyond it).
     board = list(state.board)
     board[front] = None
-    return bool(moves_in(state, origin, direction, tuple(board)))
+    return bool(find(state, origin, direction, tuple(board)))
 
 
 def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
@@ -237,13 +254,14 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
         for direction in move_directions(piece):
             moves = moves_in(state, sq, direction)
             result.extend(moves)
-            if has_partner and (moves or _selectable_behind_partner(state, sq, direction)):
+            if has_partner and (moves or selectable_behind_partner(state, sq, direction)):
                 result.append(SELECTIONS[sq][direction])
     return result
 
 
 def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Action]:
-    """A Rotate/Shoot card: each own piece's rotations, and each archer's shots in ``reach``."""
+    """A Rotate/Shoot card: each own piece's rotations, each archer's shots in ``reach`` and,
+    for an archer with a partner that can shoot too, its selection as a waiting leader."""
     board = state.board
     enemy_fences = state.sides[side.opponent].fences
     result: list[Action] = []
@@ -252,8 +270,24 @@ def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Acti
             continue
         result.extend(TURNS[sq][piece.facing])
         if piece.kind is ARCHER:
-            result.extend(SHOTS[sq][t] for t in shot_targets(board, enemy_fences, sq, reach))
+            targets = shot_targets(board, enemy_fences, sq, reach)
+            result.extend(SHOTS[sq][t] for t in targets)
+            if targets and _partner_can_shoot(state, sq, side, reach):
+                result.append(SHOOTER_SELECTIONS[sq])
     return result
+
+
+def _partner_can_shoot(state: GameState, origin: Square, side: Side, reach: Reach) -> bool:
+    """Whether an archer next to the archer on ``origin`` has a target (Q9: it may go first)."""
+    board = state.board
+    enemy_fences = state.sides[side.opponent].fences
+    return any(
+        (piece := board[sq]) is not None
+        and piece.owner is side
+        and piece.kind is ARCHER
+        and shot_targets(board, enemy_fences, sq, reach)
+        for sq in neighbours(origin)
+    )
 
 
 def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[Action]:
@@ -303,8 +337,17 @@ def follow_actions(state: GameState) -> list[Action]:
     elif mode is Mode.SHOOT or mode is Mode.CROSSBOW:
         enemy_fences = state.sides[side.opponent].fences
         reach = CROSSBOW_SHOT_REACH if mode is Mode.CROSSBOW else BASIC_SHOT_REACH
+        waiting = None if execution.leader_done else state.square_of(execution.leader)
+        leader_targets: list[Square] = []
+        if waiting is not None:
+            leader_targets = shot_targets(state.board, enemy_fences, waiting, reach)
+            result.extend(SHOTS[waiting][t] for t in leader_targets)
         for sq in partner_squares:
-            result.extend(SHOTS[sq][t] for t in shot_targets(state.board, enemy_fences, sq, reach))
+            result.extend(
+                SHOTS[sq][t]
+                for t in shot_targets(state.board, enemy_fences, sq, reach)
+                if waiting is None or _leader_keeps_target(state, t, leader_targets)
+            )
     elif mode is Mode.FENCE:
         result.extend(_fence_actions(state, side, partner_squares))
     if execution.leader_done:
@@ -331,7 +374,15 @@ def _leader_still_free(
     if moves_in(after, leader, direction):
         return True
     remaining = tuple(p for p in partners if p != mover.letter)
-    return _selectable_behind_partner(after, leader, direction, remaining)
+    return selectable_behind_partner(after, leader, direction, remaining)
+
+
+def _leader_keeps_target(state: GameState, target: Square, leader_targets: list[Square]) -> bool:
+    """True when a waiting shooting leader still has a target after a partner's shot at
+    ``target``: a shot at a shielded infantry only takes the shield (§8.4), any other shot takes
+    the piece away. Like ``_leader_still_free``, it never asks whether the shot ends the game."""
+    hit = state.board[target]
+    return (hit is not None and hit.shield) or any(t != target for t in leader_targets)
 
 
 def apply_execution(state: GameState, action: Action) -> tuple[GameState, list[Action] | None]:
@@ -395,6 +446,9 @@ def _lead(
         return expansion_cards.card_move(state, led(Mode.MOVE, found[0]), action)
     if isinstance(action, SelectLeader):
         return state, led(Mode.MOVE, action.direction, done=False)
+    if isinstance(action, SelectShooter):
+        mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
+        return state, led(mode, done=False)
     if isinstance(action, Rotate):
         return effects.rotate_piece(state, origin, action.facing), led(Mode.ROTATE, action.facing)
     if isinstance(action, Shoot):

@@ -12,7 +12,7 @@ pays 2 LP and goes face up beside the board; ``run_automatic`` carries them out.
 | 兵站強化 | SB | none: +2 LP (capped at 18, Q8) |
 | 向き変更/強弩攻撃 | RC | ``b2>E`` (chain) or ``b2xc5`` with the crossbow range (chain) |
 | 援軍経路 | RR | ``route I b4 N`` (infantry 4, archer 5, cavalry 6 LP) |
-| 軽装歩兵 | LI | ``c2-c3`` / ``c2-c4`` (2F); chain in the leader's direction |
+| 軽装歩兵 | LI | ``c2-c3`` / ``c2-c4`` (2F); chain in the leader's direction; ``select c2 N`` |
 | 伝令偵察/将軍偵察 | SC | ``scout card 2`` (−2 LP) or ``scout general c5`` (−5 LP) |
 | 連射 | RP | ``b2xc3`` twice with the same archer |
 | 位置入替 | SW | ``swap b2 b3`` (−2 LP) |
@@ -35,6 +35,7 @@ from .actions import (
     INTRUDING_MOVES,
     MOVES,
     ROTATIONS,
+    SELECTIONS,
     SHOTS,
     TURNS,
     Action,
@@ -43,11 +44,12 @@ from .actions import (
     RouteReinforce,
     ScoutCard,
     ScoutGeneral,
+    SelectLeader,
     Shoot,
     Swap,
 )
 from .geometry import has_fence_of, move_directions, shot_targets
-from .state import Execution, GameState, Mode, Phase, QueuedCard, evolve
+from .state import Execution, GameState, Mode, Phase, Piece, QueuedCard, evolve
 from .types import (
     CAMPS,
     DIRECTIONS,
@@ -95,8 +97,12 @@ def leader_actions(state: GameState, side: Side, card: CardKind) -> Iterator[Act
             piece = state.board[sq]
             assert piece is not None
             if piece.kind is PieceKind.INFANTRY:
+                has_partner = bool(basic.partners_of(state, sq, PieceKind.INFANTRY, side))
                 for direction in DIRECTIONS:
-                    yield from light_moves(state, sq, direction)
+                    moves = light_moves(state, sq, direction)
+                    yield from moves
+                    if has_partner and (moves or _light_behind_partner(state, sq, direction)):
+                        yield SELECTIONS[sq][direction]  # Q9: the partners move first
     elif card is CardKind.SCOUTING:
         yield from _scouts(state, side)
     elif card is CardKind.RAPID_FIRE:
@@ -152,15 +158,22 @@ def _routes(state: GameState, side: Side) -> Iterator[Action]:
                 yield RouteReinforce(kind, sq, facing)
 
 
-def light_moves(state: GameState, origin: Square, direction: Direction) -> list[MovePiece]:
+def light_moves(
+    state: GameState,
+    origin: Square,
+    direction: Direction,
+    board: tuple[Piece | None, ...] | None = None,
+) -> list[MovePiece]:
     """軽装歩兵 moves of the infantry on ``origin`` towards ``direction`` (RULES.md §12, card 5).
 
     One square in any direction, as the infantry it becomes once its shield is off (so a
     shielded enemy still bounces it), or exactly two squares forward: the square passed over may
     hold any piece but must not have an enemy fence (the mover would have to stop there), and
     the target must not hold an own piece. Intrusion is allowed, except for the general.
+    ``board`` replaces the state's board, to look ahead at a position after a partner moved.
     """
-    piece = state.board[origin]
+    board = state.board if board is None else board
+    piece = board[origin]
     assert piece is not None
     side = piece.owner
     enemy_fences = state.sides[side.opponent].fences
@@ -168,13 +181,13 @@ def light_moves(state: GameState, origin: Square, direction: Direction) -> list[
     first = step(origin, direction)
     if first is None or edge_between(origin, first) in enemy_fences:
         return []
-    occupant = state.board[first]
+    occupant = board[first]
     if occupant is None or occupant.owner is not side:
         targets.append((first, occupant is not None and occupant.shield))
     if direction is piece.facing and not has_fence_of(enemy_fences, first):
         second = step(first, direction)
         if second is not None:
-            occupant = state.board[second]
+            occupant = board[second]
             if occupant is None or occupant.owner is not side:
                 targets.append((second, occupant is not None and occupant.shield))
     may_intrude = piece.letter != state.sides[side].general
@@ -184,6 +197,32 @@ def light_moves(state: GameState, origin: Square, direction: Direction) -> list[
         if may_intrude and not bounce and target in intrusion_targets(side):
             result.append(INTRUDING_MOVES[origin][target])
     return result
+
+
+def _light_behind_partner(
+    state: GameState, origin: Square, direction: Direction, partners: tuple[str, ...] | None = None
+) -> bool:
+    """True when the infantry on ``origin`` can make a 軽装歩兵 move towards ``direction`` only
+    once the partner in front of it (one of ``partners``, when given) has moved on that way."""
+    return basic.selectable_behind_partner(state, origin, direction, partners, light_moves)
+
+
+def _light_leader_still_free(
+    state: GameState, execution: Execution, move: MovePiece, leader: Square
+) -> bool:
+    """True when, after a partner's 軽装歩兵 ``move``, the waiting leader can still move (at
+    once, or once its front partner moves on); like the Move card's filter, it never asks
+    whether the move ends the game (that depends on the secret general)."""
+    mover = state.board[move.origin]
+    assert mover is not None and execution.direction is not None
+    after, after_ex = light_move(state, execution, move)
+    where = after.square_of(execution.leader) if execution.leader else None
+    if after_ex.leader_done or where is None:
+        return True  # a 連環の計 push moved the leader: it has acted
+    if light_moves(after, where, execution.direction):
+        return True
+    remaining = tuple(p for p in execution.partners if p != mover.letter)
+    return _light_behind_partner(after, where, execution.direction, remaining)
 
 
 def _scouts(state: GameState, side: Side) -> Iterator[Action]:
@@ -243,10 +282,20 @@ def lead(
         over = state.phase is Phase.OVER or state.square_of(piece.letter) is None
         return state, one, over
     if card is CardKind.LIGHT_INFANTRY:
+        partners = basic.partners_of(state, origin, PieceKind.INFANTRY, side)
+        if isinstance(action, SelectLeader):  # the leader waits while its partners move (Q9)
+            waiting = evolve(
+                execution,
+                mode=Mode.LIGHT,
+                leader=piece.letter,
+                leader_done=False,
+                direction=action.direction,
+                partners=partners,
+            )
+            return state, waiting, False
         assert isinstance(action, MovePiece)
         found = direction_between(origin, action.target)
         assert found is not None
-        partners = basic.partners_of(state, origin, PieceKind.INFANTRY, side)
         lead_ex = evolve(
             execution,
             mode=Mode.LIGHT,
@@ -285,12 +334,22 @@ def follow_actions(state: GameState, execution: Execution) -> list[Action]:
         fences = state.sides[state.board[leader].owner.opponent].fences  # type: ignore[union-attr]
         return [SHOTS[leader][t] for t in shot_targets(state.board, fences, leader)]
     assert mode is Mode.LIGHT and execution.direction is not None
+    direction = execution.direction
     result: list[Action] = []
+    waiting = None
+    if not execution.leader_done and execution.leader is not None:
+        waiting = state.square_of(execution.leader)
+    if waiting is not None:
+        result.extend(light_moves(state, waiting, direction))
     for letter in execution.partners:
         sq = state.square_of(letter)
         if sq is not None:
-            result.extend(light_moves(state, sq, execution.direction))
-    if result:
+            result.extend(
+                move
+                for move in light_moves(state, sq, direction)
+                if waiting is None or _light_leader_still_free(state, execution, move, waiting)
+            )
+    if result and waiting is None:
         result.append(FINISH)
     return result
 
@@ -313,9 +372,12 @@ def follow(
     assert mode is Mode.LIGHT and isinstance(action, MovePiece)
     piece = state.board[action.origin]
     assert piece is not None
-    execution = evolve(
-        execution, partners=tuple(p for p in execution.partners if p != piece.letter)
-    )
+    if piece.letter == execution.leader:
+        execution = evolve(execution, leader_done=True)
+    else:
+        execution = evolve(
+            execution, partners=tuple(p for p in execution.partners if p != piece.letter)
+        )
     state, execution = light_move(state, execution, action)
     return state, execution, state.phase is Phase.OVER or not follow_actions(state, execution)
 
@@ -436,11 +498,16 @@ def _swap(state: GameState, side: Side, action: Swap) -> GameState:
     return evolve(state, board=tuple(board))
 
 
+def can_run_automatic(state: GameState, side: Side, card: CardKind) -> bool:
+    """Whether 兵站強化 or 連環の計 can be executed: 連環の計 is skipped, keeping the LP, when its
+    cost cannot be paid (the general expansion note)."""
+    return card is not CardKind.LINKED_STRATAGEM or state.sides[side].lp >= LINKED_STRATAGEM_COST
+
+
 def run_automatic(state: GameState, side: Side, card: CardKind) -> tuple[GameState, bool]:
-    """Carry out 兵站強化 or 連環の計; also return whether the card goes beside the board."""
+    """Carry out 兵站強化 or 連環の計 (``can_run_automatic``); also return whether the card goes
+    beside the board."""
     if card is CardKind.SUPPLY_BOOST:
         return effects.pay(state, side, -SUPPLY_BOOST_GAIN), False
     assert card is CardKind.LINKED_STRATAGEM
-    if state.sides[side].lp < LINKED_STRATAGEM_COST:
-        return state, False  # skipped: the LP are kept, the card goes to the deck bottom
     return effects.pay(state, side, LINKED_STRATAGEM_COST), True

@@ -21,6 +21,7 @@ from .state import (
     Piece,
     QueuedCard,
     SideState,
+    SkippedCard,
     Slot,
     Stock,
     Termination,
@@ -145,6 +146,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "rulings": state.rulings.to_dict(),
         "draft": _cards(state.draft),
         "exchange_pending": state.exchange_pending,
+        "skipped": [
+            [int(s.side), s.card.value, s.slot.value, s.face_up, s.seen] for s in state.skipped
+        ],
+        "preset": state.preset,
     }
 
 
@@ -186,6 +191,11 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         rulings=Rulings.from_dict(data["rulings"]),
         draft=_uncards(data.get("draft")),
         exchange_pending=bool(data.get("exchange_pending", False)),
+        skipped=tuple(
+            SkippedCard(Side(side), CardKind(card), Slot(slot), bool(face_up), bool(seen))
+            for side, card, slot, face_up, seen in data.get("skipped", ())
+        ),
+        preset=bool(data.get("preset", False)),
     )
 
 

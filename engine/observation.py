@@ -17,8 +17,14 @@ exchange; option 2: the owner; option 3: the owner, then everybody once revealed
 it removed by the exchange (the owner; others see the count), a 連環の計 waiting beside the
 board, and the public results of 将軍偵察 (a general found is shown to everybody).
 
+``"skipped"`` lists the queued cards that could not be executed (RULES.md §6.7) in the
+automatic steps after the last decision: whose, which slot, face up or down, and the card when
+the viewer may know it. A skipped card is not executed, so a face-down one stays secret to
+the opponent and spectators (§6.8, ruling P11); its owner, and an opponent that looked at it
+with 伝令偵察, see it.
+
 A spectator (``viewer=None``) sees what both players see of each other. ``history_text`` masks a
-past decision the same way, for move lists.
+past decision the same way, for move lists; ``skipped_text`` writes a skipped card for them.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from .actions import (
 )
 from .formats import DeckOption, Variant
 from .rules import clock_side, legal_actions, untimed_segment
-from .state import GameState, Phase, Piece, QueuedCard, SideState
+from .state import GameState, Phase, Piece, QueuedCard, SideState, SkippedCard, Slot
 from .types import CardKind, Side, edge_name, square_name
 
 VIEW_VERSION = 1
@@ -147,6 +153,7 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
         },
         "sides": sides,
         "execution": execution,
+        "skipped": [_skipped(s, viewer) for s in state.skipped],
         "legal_actions": (
             [a.to_str() for a in legal_actions(state)]
             if viewer is not None and viewer is state.to_act
@@ -173,6 +180,35 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
             "exchange_pending": state.exchange_pending,
         }
     return view
+
+
+def skipped_card_visible(skipped: SkippedCard, viewer: Side | None) -> bool:
+    """Whether ``viewer`` may know which card was skipped: a face-up card is public, a face-down
+    one is known to its owner and to an opponent that looked at it with 伝令偵察."""
+    if skipped.face_up or viewer is skipped.side:
+        return True
+    return skipped.seen and viewer is skipped.side.opponent
+
+
+def _skipped(skipped: SkippedCard, viewer: Side | None) -> dict[str, Any]:
+    show = skipped_card_visible(skipped, viewer)
+    return {
+        "side": skipped.side.label,
+        "card": skipped.card.value if show else HIDDEN,
+        "slot": skipped.slot.value,
+        "face_up": skipped.face_up,
+    }
+
+
+#: How a skipped card's slot is written in move lists.
+_SLOT_TEXT = {Slot.SWIFT: "swift", Slot.FIRST: "1st"}
+
+
+def skipped_text(skipped: SkippedCard, viewer: Side | None) -> str:
+    """A skipped card as a move-list line for ``viewer``: ``skip FN (1st)``, or ``skip ? (1st)``
+    for a face-down card the viewer may not know."""
+    card = skipped.card.value if skipped_card_visible(skipped, viewer) else "?"
+    return f"skip {card} ({_SLOT_TEXT[skipped.slot]})"
 
 
 def _cards(cards: tuple[CardKind, ...], show: bool) -> list[str] | None:

@@ -110,20 +110,26 @@ def secret_decks(pool: tuple[CardKind, ...]) -> tuple[ChooseDeck, ...]:
     return tuple(ChooseDeck(d) for d in decks)
 
 
+def _after_choosing(state: GameState) -> GameState:
+    """The draft or the preparation before deployment is over: deployment follows, or set-up in
+    a game that opened on a start position (engine.start)."""
+    return evolve(state, phase=Phase.SETUP if state.preset else Phase.DEPLOYMENT, to_act=Side.RED)
+
+
 def apply_draft(state: GameState, side: Side, action: Action) -> GameState:
     fmt = state.format
     if isinstance(action, ChooseDeck):
         state = effects.with_side(state, side, evolve(state.sides[side], cards=action.cards))
         if side is Side.RED:
             return evolve(state, to_act=Side.BLUE)
-        return evolve(state, phase=Phase.DEPLOYMENT, to_act=Side.RED)
+        return _after_choosing(state)
     assert isinstance(action, Pick)
     draft = (*state.draft, action.card)
     state = evolve(state, draft=draft)
     if len(draft) < _draft_picks(fmt):
         return evolve(state, to_act=side.opponent)
     deck = ((CardKind.MOVE,) if fmt.deck_option is DeckOption.BASE else ()) + draft
-    return evolve(_with_decks(state, deck, deck), phase=Phase.DEPLOYMENT, to_act=Side.RED)
+    return _after_choosing(_with_decks(state, deck, deck))
 
 
 # -- Preparation -------------------------------------------------------------------------------
@@ -162,7 +168,7 @@ def apply_prepare(state: GameState, side: Side, action: Prepare) -> GameState:
         for s in Side:
             state = effects.with_side(state, s, evolve(state.sides[s], prepared=survivors))
         return evolve(state, phase=Phase.SETUP, to_act=Side.RED)
-    return evolve(state, phase=Phase.DEPLOYMENT, to_act=Side.RED)
+    return _after_choosing(state)
 
 
 # -- Exchange ----------------------------------------------------------------------------------

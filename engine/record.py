@@ -1,6 +1,7 @@
 """Game records: a versioned JSON document that replays a game deterministically.
 
-A record holds the format (``"gunshi-record"``) and its version, the variant and the game
+A record holds the format (``"gunshi-record"``) and its version (2; version-1 records, written
+before the waiting shooter ``select b2 x`` existed, are read too), the variant and the game
 format (``"game_format"``, engine.formats; a version-1 record without it is a basic game), the
 rulings in force, the players, every decision in order (notation strings, docs/notation.md)
 and the result. A game that opened on a custom start position (engine.start) carries it as
@@ -29,7 +30,12 @@ from .start import StartPosition
 from .state import GameState, Variant
 
 RECORD_FORMAT = "gunshi-record"
-RECORD_VERSION = 1
+#: The version written. Version 2 added the waiting shooter (``select b2 x``) and the waiting
+#: 軽装歩兵 leader (``select c2 N`` in its chain), ruling Q9; every version-1 decision means the
+#: same in version 2, so version-1 records replay unchanged.
+RECORD_VERSION = 2
+#: The versions read.
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +80,8 @@ class GameRecord:
     def from_dict(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise InvalidRecordError("bad_record", "not a gunshi game record")
-        if data.get("v") != RECORD_VERSION:
+        version = data.get("v")
+        if isinstance(version, bool) or version not in READABLE_VERSIONS:
             raise InvalidRecordError(
                 "bad_record_version", f"unknown record version {data.get('v')!r}"
             )

@@ -52,6 +52,7 @@ from .state import (
     Phase,
     QueuedCard,
     SideState,
+    SkippedCard,
     Slot,
     Termination,
     Variant,
@@ -82,9 +83,11 @@ def new_game(
     ``variant``). A deck-build game opens with its draft, expansion option 2 with the
     preparation of the expansion cards; option 1 deals the prepared cards here.
 
-    ``start`` (basic game only) is a custom start position (engine.start): the game opens at
-    set-up on its board, Red to choose its general; a side whose hand and deck are fixed skips
-    its card arrangement. Raises ``StartPositionError("start_format")`` for other formats.
+    ``start`` is a custom start position (engine.start): the game opens at set-up on its
+    board, Red to choose its general (after the draft or the expansion-card preparation when
+    the format chooses what the position leaves open); a side whose hand and deck are fixed
+    skips its card arrangement. Raises ``StartPositionError`` (a ``start_*`` code) when the
+    position does not fit the format or the rulings.
     """
     if format is None:
         format = BASIC_FORMAT if variant is Variant.BASIC else GameFormat(variant=variant)
@@ -178,6 +181,8 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     """``apply_action`` without the legality check, for actions taken from ``legal_actions``."""
     side = state.to_act
     assert side is not None
+    if state.skipped:  # skips are told once: with the decision whose automatic steps made them
+        state = evolve(state, skipped=())
     # The commonest decisions first; each of these two counts itself in its one copy of the state.
     if isinstance(action, PlayCard):
         return _play(state, side, action)
@@ -316,12 +321,24 @@ def _next_card(state: GameState, execution: Execution | None, **changes: Any) ->
         due = preparation.exchange_due(state, side)
         return state if due == state.exchange_pending else evolve(state, exchange_pending=due)
     if execution.card in expansion_cards.AUTOMATIC:  # 兵站強化, 連環の計: no decision
+        if not expansion_cards.can_run_automatic(state, side, execution.card):
+            return _finish_card(_skip(state, side, execution))
         state, beside = expansion_cards.run_automatic(state, side, execution.card)
         return _finish_card(state, beside=beside)
     actions = leader_actions(state)
     if not actions:
-        return _finish_card(state)  # §6.7 / R8: skipped, still goes to the deck bottom
+        return _finish_card(_skip(state, side, execution))  # §6.7 / R8: to the deck bottom
     return _remember(state, actions)
+
+
+def _skip(state: GameState, side: Side, execution: Execution) -> GameState:
+    """Note that the card of ``execution`` cannot be executed (§6.7): ``state.skipped`` tells
+    it with the decision whose automatic steps reached it."""
+    own = state.sides[side]
+    queued = own.swift if execution.slot is SWIFT else own.queue[0]
+    assert queued is not None
+    skipped = SkippedCard(side, queued.card, execution.slot, queued.face_up, queued.seen)
+    return evolve(state, skipped=(*state.skipped, skipped))
 
 
 def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
@@ -367,8 +384,8 @@ def clock_side(state: GameState) -> Side | None:
     """
     if state.phase is Phase.OVER or untimed_segment(state) or _nothing_deployed(state):
         return None
-    if state.ply == 0:  # a start position's first decision, Red's general, is untimed too
-        return None
+    if state.preset and state.phase is Phase.SETUP and state.sides[Side.RED].general is None:
+        return None  # a start position's first timed decision, Red's general, is untimed too
     return state.to_act
 
 

@@ -50,6 +50,7 @@ __all__ = [
     "Piece",
     "QueuedCard",
     "SideState",
+    "SkippedCard",
     "Slot",
     "Stock",
     "Termination",
@@ -229,6 +230,21 @@ class Execution:
 
 
 @dataclass(frozen=True, slots=True)
+class SkippedCard:
+    """A queued card that could not be executed and went to the deck bottom (RULES.md §6.7).
+
+    ``face_up`` and ``seen`` are the card's as it lay in its slot: a face-down card stays
+    secret to the opponent when skipped (not executed, so §6.8 does not reveal it).
+    """
+
+    side: Side
+    card: CardKind
+    slot: Slot
+    face_up: bool
+    seen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     board: tuple[Piece | None, ...]
     sides: tuple[SideState, SideState] = (SideState(), SideState())
@@ -246,6 +262,10 @@ class GameState:
     draft: tuple[CardKind, ...] = ()
     #: Expansion rule 1: the exchange decision is due (after the military action, §13.1).
     exchange_pending: bool = False
+    #: The cards skipped (§6.7) by the automatic steps after the last decision, in order.
+    skipped: tuple[SkippedCard, ...] = ()
+    #: The game opened on a custom start position (engine.start): no deployment.
+    preset: bool = False
 
     @property
     def variant(self) -> Variant:

@@ -177,7 +177,6 @@ class Match(models.Model):
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         ordering = ["-created_at", "-id"]
-        permissions = [("arbitrate_match", _("Can act as arbiter on any match"))]
         constraints = [
             models.CheckConstraint(
                 condition=Q(status__in=["pending", "running", "finished", "aborted"]),

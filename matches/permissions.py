@@ -1,14 +1,16 @@
 """Who may do what to a match, beyond the two players.
 
 An **arbiter** of a match may pause and resume its clock, add or remove time and set its
-result. Superusers and holders of the ``matches.arbitrate_match`` permission are arbiters of
-every match. For a match that belongs to an event (``Match.event_id``), the tournaments layer
-decides who the event's arbiters are by registering a check at start-up::
+result. Rights are given per event: for a match that belongs to an event (``Match.event_id``),
+the tournaments layer decides who the event's arbiters are (its organiser, co-organisers and
+arbiters) by registering a check at start-up (``tournaments.apps``)::
 
     from matches.permissions import set_event_arbiter_check
     set_event_arbiter_check(lambda user, event_id: ...)
 
-(the matches app never imports tournaments).
+(the matches app never imports tournaments). Superusers arbitrate every match; nobody else
+arbitrates a match outside an event, and no site-wide permission or group makes anyone the
+arbiter of another event's games.
 """
 
 from __future__ import annotations
@@ -24,17 +26,21 @@ EventArbiterCheck = Callable[[Any, int], bool]
 _event_arbiter_check: EventArbiterCheck | None = None
 
 
-def set_event_arbiter_check(check: EventArbiterCheck | None) -> None:
-    """Register (or clear, with ``None``) the tournaments layer's arbiter check."""
+def set_event_arbiter_check(check: EventArbiterCheck | None) -> EventArbiterCheck | None:
+    """Register (or clear, with ``None``) the tournaments layer's arbiter check.
+
+    Returns the check it replaces, so that a caller that swaps it for a while can put it back.
+    """
     global _event_arbiter_check  # a one-slot registry, set at start-up
-    _event_arbiter_check = check
+    previous, _event_arbiter_check = _event_arbiter_check, check
+    return previous
 
 
 def _arbitrates_everything(user: Any) -> bool | None:
-    """True for superusers and global arbiters, False for nobody's arbiter, None: ask the event."""
+    """True for superusers, False for nobody's arbiter, None: ask the event."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    if user.is_superuser or user.has_perm("matches.arbitrate_match"):
+    if user.is_superuser:
         return True
     return None
 

@@ -14,7 +14,16 @@ from typing import Any, Final
 from django.utils import timezone
 
 from clock import ClockState, clock_snapshot, epoch_ms
-from engine import GameRecord, GameState, Rulings, Side, observe
+from engine import (
+    GameRecord,
+    GameState,
+    Rulings,
+    Side,
+    apply_action,
+    new_game,
+    observe,
+    parse_action,
+)
 from engine.formats import BASIC_FORMAT, GameFormat
 from engine.notation import state_from_dict
 from engine.start import StartPosition
@@ -172,6 +181,34 @@ def match_get_view(
             }
         ),
     }
+
+
+def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> dict[str, Any]:
+    """The position after decision ``ply`` of an online match, as ``viewer_seat`` saw it then.
+
+    This is what the live board shows when a player steps back through the move list: the
+    engine's own ``observe`` of that past state for that seat (so nothing the seat could not see
+    at the time, and never its opponent's secrets), with no legal decisions (nobody acts in a
+    past position). Raises ``MatchError`` for an over-the-board match (``wrong_kind``) or a ply
+    beyond the match's (``bad_message``).
+    """
+    if match.kind != Match.Kind.ONLINE:
+        raise MatchError("wrong_kind", ply=match.ply)
+    if not 0 <= ply <= match.ply:
+        raise MatchError("bad_message", ply=match.ply, detail=f"ply {ply} of {match.ply}")
+    if ply == match.ply:
+        state = match_game_state(match)
+    else:
+        state = new_game(
+            format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
+            rulings=Rulings.from_dict(match.rulings or {}),
+            start=StartPosition.from_dict(match.start_position) if match.start_position else None,
+        )
+        for text in match.actions[:ply]:
+            state = apply_action(state, parse_action(text))
+    view = observe(state, seat_side(viewer_seat))
+    view["legal_actions"] = []
+    return view
 
 
 def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, Any]:

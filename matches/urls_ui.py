@@ -11,6 +11,11 @@ urlpatterns: list[URLPattern] = [
     path("records/<int:match_id>/views.json", views_ui.record_views, name="record_views"),
     path("records/<int:match_id>/record.json", views_ui.record_download, name="record_download"),
     path("<int:match_id>/", views_ui.match_board, name="match_board"),
+    path(
+        "<int:match_id>/positions/<int:ply>.json",
+        views_ui.match_position,
+        name="match_position",
+    ),
     path("<int:match_id>/clock/", views_ui.match_clock, name="match_clock"),
     path("<int:match_id>/arbiter/", views_arbiter.arbiter_console, name="arbiter_console"),
     path(

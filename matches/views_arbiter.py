@@ -1,7 +1,7 @@
 """The arbiter console: one page per match, and one per event for every board at once.
 
-An arbiter (``matches.permissions``: the event's organisers and arbiters, or holders of
-``matches.arbitrate_match``) pauses and resumes clocks, adds or removes time with a reason and
+An arbiter (``matches.permissions``: the event's organiser, co-organisers and arbiters, and
+superusers) pauses and resumes clocks, adds or removes time with a reason and
 sets a result. Every act goes through the services, which write it to the match's audit log and
 clock log; the page shows both logs as the evidence for any dispute. The page never shows the
 players' secrets: the audit log hides decision texts until the game is over.
@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clock import epoch_ms
@@ -69,7 +69,7 @@ def _remaining(clock: dict[str, Any]) -> dict[str, str]:
 def _match_for_arbiter(request: HttpRequest, match_id: int) -> Match:
     match = get_object_or_404(Match, pk=match_id)
     if not user_can_arbitrate(request.user, match):
-        raise PermissionDenied(_t("Only an arbiter of this match may use its console."))
+        raise PermissionDenied(gettext("Only an arbiter of this match may use its console."))
     return match
 
 
@@ -94,9 +94,21 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         act = request.POST.get("act")
         note = request.POST.get("note", "")[:NOTE_LIMIT]
         if act == "pause":
-            _run(request, services.match_pause, _t("Clock paused."), match_id=match.pk, note=note)
+            _run(
+                request,
+                services.match_pause,
+                gettext("Clock paused."),
+                match_id=match.pk,
+                note=note,
+            )
         elif act == "resume":
-            _run(request, services.match_resume, _t("Clock resumed."), match_id=match.pk, note=note)
+            _run(
+                request,
+                services.match_resume,
+                gettext("Clock resumed."),
+                match_id=match.pk,
+                note=note,
+            )
         elif act == "adjust":
             adjust_form = AdjustTimeForm(request.POST, prefix="adjust")
             if adjust_form.is_valid():
@@ -104,7 +116,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 _run(
                     request,
                     services.match_adjust_time,
-                    _t("Time adjusted."),
+                    gettext("Time adjusted."),
                     match_id=match.pk,
                     seat=data["seat"],
                     delta_ms=data["seconds"] * 1000,
@@ -117,7 +129,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 _run(
                     request,
                     services.match_set_result,
-                    _t("Result set."),
+                    gettext("Result set."),
                     match_id=match.pk,
                     winner=data["winner"],
                     method=data["method"],
@@ -146,15 +158,15 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
 def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
     """Every board of an event: their clocks, links to each console, pause or resume all."""
     if not user_can_arbitrate_event(request.user, event_id):
-        raise PermissionDenied(_t("Only an arbiter of this event may use its console."))
+        raise PermissionDenied(gettext("Only an arbiter of this event may use its console."))
     if request.method == "POST":
         note = request.POST.get("note", "")[:NOTE_LIMIT]
         if request.POST.get("act") == "pause_all":
             paused = services.event_pause_all(event_id=event_id, actor=request.user, note=note)
-            messages.success(request, _t("Paused %(n)d boards.") % {"n": len(paused)})
+            messages.success(request, gettext("Paused %(n)d boards.") % {"n": len(paused)})
         elif request.POST.get("act") == "resume_all":
             resumed = services.event_resume_all(event_id=event_id, actor=request.user, note=note)
-            messages.success(request, _t("Resumed %(n)d boards.") % {"n": len(resumed)})
+            messages.success(request, gettext("Resumed %(n)d boards.") % {"n": len(resumed)})
         return redirect("matches:arbiter_event_console", event_id=event_id)
     now_ms = epoch_ms(timezone.now())
     boards = []

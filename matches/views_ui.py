@@ -20,6 +20,7 @@ from typing import Any, Final
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -29,8 +30,15 @@ from django.views.decorators.http import require_GET
 from engine import GameRecord, Side, history_text, observe, parse_action
 from engine.record import replay
 from engine.types import CAMPS, INTRUSION_SQUARES, square_name
+from matches.api import error_response
+from matches.errors import MatchError
 from matches.models import Match
-from matches.selectors import match_record, match_user_can_arbitrate
+from matches.selectors import (
+    match_position_view,
+    match_record,
+    match_resolve_seat,
+    match_user_can_arbitrate,
+)
 from matches.services import OTB_REPORT_METHODS
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.
@@ -47,6 +55,11 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "piece_infantry": _("Infantry"),
     "piece_archer": _("Archer"),
     "piece_cavalry": _("Cavalry"),
+    # The marks drawn on pieces: the physical pieces' kanji in Japanese, short words in English.
+    "glyph_I": pgettext_lazy("piece mark: infantry", "Inf"),
+    "glyph_A": pgettext_lazy("piece mark: archer", "Arc"),
+    "glyph_C": pgettext_lazy("piece mark: cavalry", "Cav"),
+    "glyph_G": pgettext_lazy("piece mark: general", "G"),
     "dir_N": _("north"),
     "dir_E": _("east"),
     "dir_S": _("south"),
@@ -97,6 +110,9 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "swift": _("Swift"),
     "swift_long": _("疾風伝令 (Swift Dispatch) slot"),
     "slot_1": _("1st"),
+    # Cards that could not be executed (static/js/skipped.js, ruling P11).
+    "skipped_card": _("Skipped: {side}'s {card} ({slot}) could not be executed"),
+    "skipped_face_down": _("face-down card"),
     "slot_2": _("2nd"),
     "slot_3": _("3rd"),
     "slot_4": _("4th"),
@@ -214,6 +230,22 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "loading": _("Loading…"),
     "load_failed": _("The game could not be loaded."),
     "position_n": _("Position after decision {n} of {total}"),
+    # Move lists: past decisions in words (static/js/moves.js).
+    "hist_move": _("{from} → {to}"),
+    "hist_move_intrude": _("{from} → {to}, intrudes"),
+    "hist_select": _("{from} leads the chain {direction}"),
+    "hist_rotate": _("{from} turns {direction}"),
+    "hist_shoot": _("{from} shoots at {to}"),
+    "hist_fence": _("{from} places a fence on {edge}"),
+    "hist_general": _("General: the piece on {square}"),
+    "hist_general_secret": _("General chosen (secret)"),
+    "hist_cards": _("Hand {hand}; deck {deck}"),
+    "hist_cards_secret": _("Hand and deck arranged (secret)"),
+    "hist_play_secret": _("A card played face down"),
+    "hist_secret": _("A secret decision"),
+    "hist_end": _("End of the command step"),
+    "hist_dispatch": _("End of the command step with 疾風伝令"),
+    "hist_done": _("End of the chain"),
     # Live board.
     "connecting": _("Connecting…"),
     "connected": _("Connected"),
@@ -225,6 +257,10 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "not_started": _("The match has not started yet."),
     "clock_paused": _("The clock is paused by the arbiter."),
     "low_time": _("Less than a minute left"),
+    "critical_time": _("Less than ten seconds left"),
+    "your_turn_title": _("Your turn"),
+    "reviewing": _("An earlier position: after decision {n} (the game is at {total})"),
+    "entry_not_legal": _("That is not one of your legal decisions now: pick one from the list."),
     "choose": _("Choose"),
     "cancel": _("Cancel"),
     "all_options": _("All legal decisions ({n})"),
@@ -318,7 +354,9 @@ def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, 
 
     ``views[i]`` is ``engine.observe`` of the position after ``i`` decisions (``views[0]`` is
     the empty board); ``moves[i]`` is decision ``i + 1`` as ``viewer`` may read it
-    (``engine.history_text``: the opponent's general, hand and face-down plays stay masked).
+    (``engine.history_text``: the opponent's general, hand and face-down plays stay masked),
+    with ``skipped``, the cards that decision's automatic steps could not execute, as
+    ``views[i + 1]`` tells them to ``viewer`` (RULES.md §6.7; a face-down card stays masked).
     Legal-action lists are dropped: nobody acts in a record.
     """
     states = replay(record)
@@ -332,6 +370,7 @@ def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, 
             "ply": index + 1,
             "seat": before.to_act.label if before.to_act is not None else None,
             "text": history_text(before, parse_action(text), viewer),
+            "skipped": views[index + 1]["skipped"],
         }
         for index, (before, text) in enumerate(zip(states, record.actions, strict=False))
     ]
@@ -421,6 +460,11 @@ def _live_config(request: HttpRequest, match: Match) -> dict[str, Any]:
         token=request.GET.get("token", ""),
         record_url=reverse("matches:record_detail", args=[match.pk]),
         download_url=reverse("matches:record_download", args=[match.pk]),
+        # The move list's past positions: ``{ply}`` is filled in by the script.
+        position_url=reverse("matches:match_position", args=[match.pk, 0]).replace(
+            "/0.json", "/{ply}.json"
+        ),
+        favicon_turn_url=static("img/favicon-turn.svg"),
         # Arbiters get the pause/resume controls; the server checks again on every request.
         arbiter=match_user_can_arbitrate(match=match, user=request.user),
     )
@@ -435,6 +479,22 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect(reverse("matches:match_clock", args=[match.pk]) + query)
     context = {"match": match, "ui": _live_config(request, match)}
     return render(request, "matches/match_board.html", context)
+
+
+@require_GET
+def match_position(request: HttpRequest, match_id: int, ply: int) -> JsonResponse:
+    """One past position of a live online match, as the caller's seat saw it (JSON).
+
+    The seat is resolved as on the WebSocket: the ``?token=`` seat link, else the session,
+    else a spectator (docs/protocol.md §1); ``match_position_view`` does the masking.
+    """
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        seat = match_resolve_seat(match=match, user=request.user, token=request.GET.get("token"))
+        view = match_position_view(match=match, viewer_seat=seat, ply=ply)
+    except MatchError as error:
+        return error_response(error)
+    return JsonResponse({"ply": ply, "view": view}, json_dumps_params={"ensure_ascii": False})
 
 
 @require_GET

@@ -2,7 +2,8 @@
 
     python -m scripts.i18n extract  # sources -> locale/<lang>/LC_MESSAGES/django.po
     python -m scripts.i18n compile  # django.po -> django.mo (the .mo files are committed)
-    python -m scripts.i18n check    # exit 1 when a catalogue is incomplete or a .mo is stale
+    python -m scripts.i18n check    # exit 1 when a catalogue is incomplete or a .mo is stale,
+                                    # or when text reaches the page untranslated (below)
 
 `extract` keeps the existing translations and drops strings that left the sources.
 
@@ -17,12 +18,19 @@ are never scanned: they carry error codes, which the web layer translates.
 
 Messages are written in English (the msgid); `ja` must translate every one, `en` may leave the
 msgstr empty (Django then shows the msgid).
+
+`check` also refuses text that would reach a visitor untranslated (`check_sources`): a
+`django.contrib.messages` call given a string literal, a translation function imported under a
+name the extractor does not know, and words written into `static/js/` (scripts read their
+labels from the JSON block the template renders, see `static/js/i18n.js`).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import io
+import re
 import struct
 import sys
 from array import array
@@ -319,6 +327,213 @@ def check_catalogues(
     return problems
 
 
+# ------------------------------------------------------------------- untranslated text
+
+TRANSLATION_MODULE = "django.utils.translation"
+MESSAGE_FUNCTIONS = frozenset({"debug", "info", "success", "warning", "error"})
+JS_SOURCES = ("static/js",)
+JS_IGNORE_MARK = "i18n-ignore"
+# Two Japanese characters in a row are words; a single one is a glyph (the 歩 on a piece).
+_JAPANESE_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]{2}")
+_LETTERS = re.compile(r"[A-Za-z]{2}")
+# What a string is handed to when it is put on the page (assignment, call or attribute key).
+_JS_TEXT_SINK = re.compile(
+    r"(?:\.(?:textContent|innerText|title|placeholder|ariaLabel|alt)\s*\+?=\s*"
+    r"|\b(?:alert|confirm|prompt)\(\s*"
+    r"|\.setAttribute\(\s*[\"'](?:title|aria-label|placeholder|alt)[\"']\s*,\s*"
+    r"|[\s{,][\"']?(?:title|aria-label|placeholder|alt)[\"']?\s*:\s*)$"
+)
+# An English sentence or phrase: a capitalised word followed by more words ("Your turn.").
+_ENGLISH_PHRASE = re.compile(r"^\s*[A-Z][a-z]+(?:[ ,.:;!?'’-]+[A-Za-z]+)+[.!?:…]?\s*$")
+_JS_REGEX_AFTER = frozenset("(,=:[!&|?{};+-*%<>~^")
+
+
+def _has_text(node: ast.expr) -> bool:
+    """A literal with words in it: a plain string, or an f-string whose fixed parts have some."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return bool(_LETTERS.search(node.value) or _JAPANESE_WORD.search(node.value))
+    if isinstance(node, ast.JoinedStr):
+        return any(_has_text(part) for part in node.values if isinstance(part, ast.Constant))
+    return False
+
+
+def _python_problems(path: Path) -> Iterator[Problem]:
+    """Untranslated messages in one Python file.
+
+    * ``messages.<level>(request, "literal")`` (django.contrib.messages) with a string or
+      f-string literal holding words: the visitor would read it untranslated;
+    * a translation function imported under a name the extractor does not know
+      (``from django.utils.translation import gettext as _t``): its strings would never reach
+      the catalogues.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == TRANSLATION_MODULE:
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if alias.name in KEYWORDS and name not in KEYWORDS:
+                    yield Problem(
+                        path,
+                        f"line {node.lineno}: {alias.name} imported as {name!r}; "
+                        f"the extractor only knows {', '.join(sorted(KEYWORDS))}",
+                    )
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        owner = node.func.value
+        if not (isinstance(owner, ast.Name) and owner.id == "messages"):
+            continue
+        message: ast.expr | None = None
+        if node.func.attr in MESSAGE_FUNCTIONS and len(node.args) >= 2:
+            message = node.args[1]
+        elif node.func.attr == "add_message" and len(node.args) >= 3:
+            message = node.args[2]
+        for keyword in node.keywords:
+            if keyword.arg == "message":
+                message = keyword.value
+        if message is not None and _has_text(message):
+            yield Problem(
+                path,
+                f"line {node.lineno}: messages.{node.func.attr}() is given an untranslated "
+                "literal; wrap it in gettext()",
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class JsLiteral:
+    """A string or template literal of a script: its fixed text and what stands before it."""
+
+    line: int
+    text: str
+    before: str
+
+
+def js_literals(source: str) -> Iterator[JsLiteral]:
+    """The string and template literals of a script, outside comments and regular expressions.
+
+    A small scanner, not a parser: it knows comments, the three quotes, ``${…}`` inside
+    template literals (their fixed parts are the text; the expressions are scanned as code)
+    and regular-expression literals (after an operator or an opening bracket).
+    """
+    i, n, line = 0, len(source), 1
+    last = ""  # the last significant character of code, to tell a regex from a division
+    # At each open ${ of an enclosing template literal: the brace depth, and what stood before
+    # the literal's opening backtick (every fixed part of one literal shares that context).
+    depth: list[tuple[int, str]] = []
+    braces = 0
+    while i < n:
+        c = source[i]
+        if c == "\n":
+            line += 1
+        if source.startswith("//", i):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            line += source.count("\n", i, end)
+            i = end
+            continue
+        if c in "'\"`" or (c == "}" and depth and braces - 1 == depth[-1][0]):
+            start_line, start = line, i
+            line_start = source.rfind("\n", 0, start) + 1
+            before = source[line_start:start]
+            if c == "}":  # the rest of a template literal after ${…}
+                before = depth.pop()[1]
+                braces -= 1
+                quote = "`"
+            else:
+                quote = c
+            i += 1
+            text = []
+            while i < n and source[i] != quote:
+                if source[i] == "\\":
+                    text.append(source[i : i + 2])
+                    i += 2
+                    continue
+                if quote == "`" and source.startswith("${", i):
+                    depth.append((braces, before))
+                    break
+                if source[i] == "\n":
+                    line += 1
+                text.append(source[i])
+                i += 1
+            yield JsLiteral(start_line, "".join(text), before)
+            if i < n and source[i] == quote:
+                i += 1
+                last = quote
+            else:  # stopped at ${
+                i += 2
+                braces += 1
+                last = "{"
+            continue
+        if c == "/" and (last == "" or last in _JS_REGEX_AFTER):
+            i += 1
+            in_class = False
+            while i < n and (source[i] != "/" or in_class) and source[i] != "\n":
+                if source[i] == "\\":
+                    i += 1
+                elif source[i] == "[":
+                    in_class = True
+                elif source[i] == "]":
+                    in_class = False
+                i += 1
+            i += 1
+            last = "/"
+            continue
+        if c == "{":
+            braces += 1
+        elif c == "}":
+            braces -= 1
+        if not c.isspace():
+            last = c if not (c.isalnum() or c in "_$") else "a"
+            if last == "a":  # a keyword before a regex: return /x/, typeof /x/ …
+                word_end = i
+                while word_end < n and (source[word_end].isalnum() or source[word_end] in "_$"):
+                    word_end += 1
+                if source[i:word_end] in ("return", "typeof", "case", "in", "of", "yield"):
+                    last = "("
+                i = word_end
+                continue
+        i += 1
+
+
+def _js_problems(path: Path) -> Iterator[Problem]:
+    """User-facing text written into a script instead of read from the page's labels.
+
+    Scripts get their words from the translated JSON block the template renders
+    (``static/js/i18n.js``: ``t("key")``) or from data attributes. Refused: any literal with
+    Japanese words (two Japanese characters in a row; a single one is a glyph such as 歩), any
+    literal that reads as an English phrase (a capitalised word, then more words), and any
+    literal with letters that is put on the page as text (``textContent =``, ``title:``,
+    ``aria-label``, ``placeholder``, ``alert(``/``confirm(``/``prompt(``…). A line that must
+    keep a literal (a developer-only message) says so with a ``// i18n-ignore`` comment.
+    """
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    for literal in js_literals(source):
+        if JS_IGNORE_MARK in lines[literal.line - 1]:
+            continue
+        if _JAPANESE_WORD.search(literal.text):
+            yield Problem(path, f"line {literal.line}: Japanese text {literal.text!r} in a script")
+        elif _ENGLISH_PHRASE.match(literal.text) or (
+            _LETTERS.search(literal.text) and _JS_TEXT_SINK.search(literal.before)
+        ):
+            yield Problem(
+                path, f"line {literal.line}: untranslated text {literal.text!r} put on the page"
+            )
+
+
+def check_sources(base_dir: Path = BASE_DIR) -> list[Problem]:
+    """Text that would reach a visitor untranslated (see ``_python_problems``, ``_js_problems``)."""
+    python, _templates = source_files(base_dir)
+    problems = [problem for path in python for problem in _python_problems(path)]
+    for root in JS_SOURCES:
+        for path in _walk(base_dir / root, (".js",)):
+            problems.extend(_js_problems(path))
+    return problems
+
+
 def _without_header(entries: dict[str, str]) -> dict[str, str]:
     return {key: value for key, value in entries.items() if key}
 
@@ -339,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in compile_catalogues():
             print(f"compiled {path.relative_to(BASE_DIR)}")
         return 0
-    problems = check_catalogues()
+    problems = check_catalogues() + check_sources()
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:

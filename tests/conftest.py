@@ -57,20 +57,10 @@ def user(db: None, django_user_model: type[User]) -> User:
 
 @pytest.fixture
 def organiser(db: None, django_user_model: type[User]) -> User:
-    """A staff account in the "Organisers" group (not a superuser), like the demo organiser."""
-    from django.contrib.auth.models import Group
-
-    from core.demo import ORGANISERS_GROUP
-
-    account = django_user_model.objects.create_user(
-        username="organiser-fixture",
-        email="organiser@example.org",
-        password=TEST_PASSWORD,
-        is_staff=True,
+    """A plain account that organises events, like the demo organiser (no site-wide rights)."""
+    return django_user_model.objects.create_user(
+        username="organiser-fixture", email="organiser@example.org", password=TEST_PASSWORD
     )
-    group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
-    account.groups.add(group)
-    return account
 
 
 # ------------------------------------------------------------------------ browser (e2e)

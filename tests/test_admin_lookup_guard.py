@@ -25,11 +25,20 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff(client: Client, organiser: Any) -> Client:
-    """The organiser's browser, with every permission of the two apps (as in the demo)."""
+def staff_user(django_user_model: Any) -> Any:
+    """A staff account (not a superuser) with every permission of the two apps."""
+    account = django_user_model.objects.create_user(
+        username="staff-attacker", password="x-staff-1", is_staff=True
+    )
     perms = Permission.objects.filter(content_type__app_label__in=["matches", "tournaments"])
-    organiser.groups.first().permissions.add(*perms)
-    client.force_login(organiser)
+    account.user_permissions.add(*perms)
+    return account
+
+
+@pytest.fixture
+def staff(client: Client, staff_user: Any) -> Client:
+    """The staff account's browser."""
+    client.force_login(staff_user)
     return client
 
 
@@ -43,9 +52,9 @@ def running_match(django_user_model: Any) -> Match:
 
 
 @pytest.fixture
-def entry(organiser: Any) -> Entry:
+def entry(staff_user: Any) -> Entry:
     event = Event.objects.create(
-        name="Spring Open", slug="spring", starts_on=dt.date(2030, 4, 1), organiser=organiser
+        name="Spring Open", slug="spring", starts_on=dt.date(2030, 4, 1), organiser=staff_user
     )
     return Entry.objects.create(event=event, name="Aoi")
 

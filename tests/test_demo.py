@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.test import Client
 
-from core.demo import ORGANISER_PASSWORD, ORGANISER_USERNAME, ORGANISERS_GROUP
+from core.demo import LEGACY_ORGANISERS_GROUP, ORGANISER_PASSWORD, ORGANISER_USERNAME
 from core.management.commands import load_demo
 
 pytestmark = pytest.mark.django_db
@@ -27,9 +27,10 @@ def test_creates_the_demo_organiser_and_prints_the_login() -> None:
     output = run_load_demo()
     user = get_user_model().objects.get(username=ORGANISER_USERNAME)
     assert user.check_password(ORGANISER_PASSWORD)
-    assert user.is_staff
+    assert not user.is_staff
     assert not user.is_superuser
-    assert user.groups.filter(name=ORGANISERS_GROUP).exists()
+    assert not user.groups.exists()
+    assert not user.user_permissions.exists()
     assert "'organiser'" in output
     assert "'demo-organiser'" in output
     assert "Demo data loaded." in output
@@ -39,23 +40,25 @@ def test_is_idempotent_and_repairs_the_account() -> None:
     run_load_demo()
     user = get_user_model().objects.get(username=ORGANISER_USERNAME)
     user.set_password("something-else")
-    user.is_staff = False
+    user.is_staff = True
     user.save()
+    Group.objects.create(name=LEGACY_ORGANISERS_GROUP).user_set.add(user)
 
     output = run_load_demo()
 
     assert get_user_model().objects.filter(username=ORGANISER_USERNAME).count() == 1
-    assert Group.objects.filter(name=ORGANISERS_GROUP).count() == 1
+    assert not Group.objects.filter(name=LEGACY_ORGANISERS_GROUP).exists()
     user.refresh_from_db()
     assert user.check_password(ORGANISER_PASSWORD)
-    assert user.is_staff
+    assert not user.is_staff
     assert "Demo organiser ready" in output
 
 
-def test_demo_organiser_can_log_in_to_the_admin(client: Client) -> None:
+def test_demo_organiser_runs_its_event_but_not_the_admin(client: Client) -> None:
     run_load_demo()
     assert client.login(username=ORGANISER_USERNAME, password=ORGANISER_PASSWORD)
-    assert client.get("/admin/").status_code == 200
+    assert client.get("/events/manage/").status_code == 200
+    assert client.get("/admin/").status_code == 302  # to the admin's login: not staff
 
 
 def test_hooks_run_for_project_apps_only_in_installed_apps_order() -> None:

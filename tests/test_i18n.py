@@ -160,3 +160,112 @@ def test_language_switcher_offers_both_languages() -> None:
     assert 'value="en"' in html
     assert "日本語" in html
     assert "English" in html
+
+
+# ------------------------------------------------------------------ untranslated text
+
+
+def test_sources_put_no_untranslated_text_on_the_page() -> None:
+    """No flash message from a plain literal, no unknown gettext alias, no words in scripts.
+
+    On failure: wrap the message in gettext(); import gettext under a name the extractor knows;
+    give the script its words through the page's translated labels (static/js/i18n.js).
+    """
+    problems = i18n.check_sources()
+    assert not problems, "\n".join(str(problem) for problem in problems)
+
+
+def write(root: Path, relative: str, text: str) -> Path:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems_in(root: Path) -> list[str]:
+    return [f"{p.path.name}: {p.text.split(':')[0]}" for p in i18n.check_sources(base_dir=root)]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'messages.success(request, "Clock paused.")',
+        'messages.error(request, f"Table {n} is not ready.")',
+        'messages.add_message(request, messages.INFO, "Saved")',
+        'messages.info(request, message="Saved")',
+    ],
+)
+def test_check_refuses_a_flash_message_from_a_literal(tmp_path: Path, code: str) -> None:
+    write(tmp_path, "matches/views.py", f"from django.contrib import messages\n{code}\n")
+    assert problems_in(tmp_path) == ["views.py: line 2"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'messages.success(request, _("Clock paused."))',
+        'messages.success(request, gettext("Paused %(n)d boards.") % {"n": 2})',
+        'messages.error(request, f"{label}: {error}")',
+        "messages.error(request, message_for(error))",
+    ],
+)
+def test_check_accepts_translated_flash_messages(tmp_path: Path, code: str) -> None:
+    write(
+        tmp_path,
+        "matches/views.py",
+        "from django.contrib import messages\n"
+        "from django.utils.translation import gettext, gettext as _\n"
+        f"{code}\n",
+    )
+    assert problems_in(tmp_path) == []
+
+
+def test_check_refuses_a_gettext_alias_the_extractor_does_not_know(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "matches/views.py",
+        "from django.utils.translation import gettext as _t\nDONE = _t('Clock paused.')\n",
+    )
+    assert problems_in(tmp_path) == ["views.py: line 1"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'status.textContent = "Connection lost";',
+        'button.title = "Undo";',
+        'html("button", { "aria-label": "Close" });',
+        'element.setAttribute("placeholder", "Search");',
+        'if (!window.confirm("Resign?")) return;',
+        'const label = "Your turn.";',
+        "const label = `Waiting for ${name} to move`;",
+        'const label = "手番です";',
+        "badge.textContent = `${count} moves`;",
+    ],
+)
+def test_check_refuses_words_written_into_a_script(tmp_path: Path, line: str) -> None:
+    write(tmp_path, "static/js/page.js", f"// A page script.\n{line}\n")
+    assert problems_in(tmp_path) == ["page.js: line 2"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'status.textContent = t("connection_lost");',
+        'button.title = t("undo", { n: 2 });',
+        'const glyph = { I: "歩", A: "弓" }[kind];',
+        'element.className = "button button--quiet";',
+        'if (event.key === "Home") first();',
+        "const pattern = /^deploy fence (a1|b2)$/;",
+        "const ratio = total / count; const rest = `${ratio}`;",
+        "// Shows “Your turn.” (the label comes from the page): 手番です",
+        '/* The board\'s title is "Gunshi" */ draw();',
+        'console.warn("Frame out of order"); // i18n-ignore: developer log',
+        'status.textContent = `${t("clock")} ${formatClock(ms)}`;',
+    ],
+)
+def test_check_accepts_scripts_that_read_their_words_from_the_page(
+    tmp_path: Path, line: str
+) -> None:
+    write(tmp_path, "static/js/page.js", f"{line}\n")
+    assert problems_in(tmp_path) == []

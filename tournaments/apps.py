@@ -9,11 +9,18 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Take clocked match results as they finish (the matches app never imports us)."""
+        """Connect to the matches app (which never imports us).
+
+        Clocked match results flow into the event as they finish, and the event's own
+        organiser, co-organisers and arbiters become the arbiters of its matches.
+        """
         try:
+            from matches.permissions import set_event_arbiter_check
             from matches.signals import match_finished
         except ImportError:  # the matches app is optional for the tournaments layer
             return
         from tournaments.receivers import on_match_finished
+        from tournaments.selectors import user_arbitrates_event_id
 
         match_finished.connect(on_match_finished, dispatch_uid="tournaments.match_finished")
+        set_event_arbiter_check(user_arbitrates_event_id)

@@ -33,14 +33,28 @@ MESSAGES: dict[str, Promise] = {
     ),
     "invalid_top_cut": _("The top cut must be 4, 8 or 16 players."),
     "invalid_role": _("Unknown role."),
-    "invalid_points": _("Points must not be negative."),
-    "invalid_rating": _("A rating must be a whole number from %(minimum)s to %(maximum)s."),
+    "invalid_points": _("Points must be between 0 and 999.99."),
+    "win_not_above_loss": _("A win must score more points than a loss."),
+    "invalid_rounds": _("The number of rounds must be between 1 and 99."),
+    "invalid_time_control": _(
+        "“%(value)s” is not a time control. Write minutes+seconds added per turn, "
+        "e.g. 20+0 (the official 20 minutes each, sudden death) or 10+5."
+    ),
+    "name_required": _("A name is required."),
+    "name_too_long": _("The name is longer than %(limit)s characters."),
+    "ends_before_start": _("The last day cannot be before the first day."),
+    "invalid_cap": _("The registration cap must be between 2 and %(limit)s players."),
+    "invalid_choice": _("“%(value)s” is not one of the choices."),
     "invalid_start_position": _("The start position is not valid: %(detail)s"),
     "start_position_format": _("A start position can only be used with Rule 1 (the basic game)."),
     # registration
     "registration_closed": _("Registration for this event is closed."),
     "already_registered": _("You are already registered for this event."),
     "name_taken": _("Someone named “%(name)s” is already entered in this event."),
+    "name_unsafe": _(
+        "The name contains control or text-direction characters (%(characters)s); "
+        "please remove them."
+    ),
     "event_full": _("This event is full (%(cap)s players)."),
     "csv_invalid": _("The CSV file has errors; nothing was imported."),
     "csv_empty": _("The CSV file has no players."),
@@ -74,7 +88,12 @@ MESSAGES: dict[str, Promise] = {
     "own_report": _("Your opponent must confirm your report, not you."),
     "bye_has_no_result": _("A bye needs no result."),
     "online_table": _("This table is played online: its result comes from the match."),
-    "reason_required": _("Give a reason for the correction."),
+    "reason_required": _("Give a reason (it is kept in the audit log)."),
+    "invalid_rating": _("The rating must be a whole number between 0 and 9999."),
+    "players_not_checked_in": _(
+        "Players not checked in: %(count)s. Confirm that round 1 is paired without them."
+    ),
+    "nobody_to_check_in": _("Choose at least one player to check in."),
 }
 
 PAIRING_MESSAGES: dict[str, Promise] = {
@@ -96,7 +115,9 @@ class TournamentError(Exception):
     """A tournament action was refused. Nothing was saved.
 
     ``code`` is stable (tests and API clients match on it); ``params`` fill the translated
-    message; ``rows`` carries per-row problems of a CSV import (line number → messages).
+    message; ``rows`` carries per-row problems of a CSV import (line number → messages);
+    ``field`` names the input the refusal is about (a service keyword such as ``"rounds"``), so
+    a form can show the message beside that field.
     """
 
     def __init__(
@@ -105,8 +126,10 @@ class TournamentError(Exception):
         params: Mapping[str, Any] | None = None,
         *,
         rows: Mapping[int, list[str]] | None = None,
+        field: str | None = None,
     ) -> None:
         self.code = code
+        self.field = field
         self.params = dict(params or {})
         self.rows = dict(rows or {})
         super().__init__(f"{code}: {self.params}" if self.params else code)

@@ -1,23 +1,32 @@
 """Exports of an event: standings and pairings (CSV, JSON), FIDE TRF, game records, slips.
 
 Everything exported is public data (published rounds only), so the export views need no
-permission beyond seeing the event.
+permission beyond seeing the event. Names are typed by people: CSV cells a spreadsheet would
+run as a formula are neutralised, and TRF lines never carry a line break or a control or bidi
+character (``tournaments.names``).
 
 TRF (FIDE Tournament Report File, the TRF16 layout that Swiss-Manager, JaVaFo and bbpPairings
 read) maps this game onto chess notions as follows (also in ``docs/tournaments.md``):
 
-* starting rank = the event's seed order (manual seed, then rating, then entry order);
+* starting rank = the entry's start number: given in seed order (manual seed, then rating,
+  then entry order) when round 1 is paired, the next free number to a late entrant, and never
+  changed, so files exported after different rounds number players alike;
 * Red (moves first) is ``w``, Blue is ``b``; a win ``1``, a loss ``0``; there are no draws;
 * a forfeit win ``+`` and forfeit loss ``-`` (with the scheduled opponent and colour); a double
   forfeit is ``-`` for both;
-* the pairing bye is ``0000 - U``; a round missed before a late entry is ``F`` when granted a
-  win's points, ``H`` when granted less than a win but more than nothing, ``Z`` otherwise; a
+* the pairing bye (a round robin's free round) is ``0000 - U``; a round missed before a late
+  entry is ``F`` when granted a win's points, ``Z`` when granted nothing, ``H`` otherwise; a
   round missed while withdrawn is ``0000 - Z``;
 * a game still without a result is written with its opponent and colour and a blank result;
 * tag lines: 012 name, 022 venue, 042/052 dates, 062 players, 072 rated players, 092 type,
   102 organiser, 122 time control, and the bbpPairings/JaVaFo extensions ``XXR`` (rounds) and
-  ``BBW``/``BBL``/``BBF``/``BBU``/``BBZ`` (points for a win, loss, forfeit win, pairing bye and
-  absence).
+  the points of each code: ``BBW`` (win ``1``, forfeit win ``+``, full-point bye ``F``),
+  ``BBD`` (``H``: half-way between a win and a loss), ``BBL`` (loss ``0``), ``BBZ`` (``Z``),
+  ``BBF`` (forfeit loss ``-``) and ``BBU`` (``U``: the bye, or a round robin's free round).
+
+The codes price a forfeit win as a win and ``H`` as ``BBD``; an event whose forfeit win is
+worth other than a win, or whose late entrant was granted another value, has scores the codes
+cannot express (the score column still holds the true score).
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import csv
 import io
 import json
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,7 +47,9 @@ from django.utils.text import slugify
 
 from tournaments import selectors
 from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.names import csv_cell, fit, single_line
 from tournaments.selectors import PairingRow
+from tournaments.standings import PointsScheme
 from tournaments.views_common import visible_event
 
 # ------------------------------------------------------------------------------- standings
@@ -78,7 +90,7 @@ def _csv_response(filename: str, header: list[str], rows: list[list[str]]) -> Ht
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -174,6 +186,8 @@ def pairings_json(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 # ------------------------------------------------------------------------------------- TRF
 
+NAME_WIDTH = 33  # columns 15-47
+
 
 def _points(value: Fraction) -> str:
     return f"{float(value):4.1f}"
@@ -185,13 +199,68 @@ def _put(line: list[str], start: int, text: str) -> None:
         line[start - 1 + i] = ch
 
 
+def start_numbers(entries: Iterable[Entry]) -> dict[int, int]:
+    """Each entry's start number (TRF starting rank): the stored one, given when round 1 was
+    paired or at a late entry and never changed; entries without one (an event not started)
+    are numbered after the rest in seed order."""
+    entries = list(entries)
+    numbers = {e.pk: e.start_number for e in entries if e.start_number is not None}
+    following = max(numbers.values(), default=0)
+    for entry in selectors.seed_order(e for e in entries if e.start_number is None):
+        following += 1
+        numbers[entry.pk] = following
+    return numbers
+
+
+def _planned_rounds(event: Event, played: int) -> int:
+    """The ``XXR`` value: the rounds the event plans (never fewer than it has played)."""
+    system = event.pairing_system
+    if system in (Event.PairingSystem.ROUND_ROBIN, Event.PairingSystem.DOUBLE_ROUND_ROBIN):
+        size = len(event.draw_order)
+        cycle = size - 1 + size % 2
+        planned = cycle * (2 if system == Event.PairingSystem.DOUBLE_ROUND_ROBIN else 1)
+    elif system in (Event.PairingSystem.SWISS, Event.PairingSystem.SWISS_TOP_CUT):
+        planned = event.rounds
+    else:
+        planned = played
+    return max(planned, played, 1)
+
+
+def _header_lines(event: Event, entries: list[Entry], played: int) -> list[str]:
+    scheme = selectors.points_scheme(event)
+    round_robin = event.pairing_system in (
+        Event.PairingSystem.ROUND_ROBIN,
+        Event.PairingSystem.DOUBLE_ROUND_ROBIN,
+    )
+    unpaired = event.points_round_robin_free if round_robin else event.points_bye
+    header = [
+        f"012 {single_line(event.name)}",
+        f"022 {single_line(event.venue or ('Online' if event.online else ''))}",
+        f"042 {event.starts_on:%Y/%m/%d}",
+        f"052 {(event.ends_on or event.starts_on):%Y/%m/%d}",
+        f"062 {len(entries)}",
+        f"072 {sum(1 for e in entries if e.rating)}",
+        f"092 {Event.PairingSystem(event.pairing_system).label}",
+        f"102 {single_line(event.organiser.get_username())}",
+        f"122 {single_line(event.time_control)}",
+        f"XXR {_planned_rounds(event, played)}",
+        f"BBW {_points(scheme.win)}",
+        f"BBD {_points(scheme.draw_equivalent)}",
+        f"BBL {_points(scheme.loss)}",
+        f"BBZ {_points(Fraction(0))}",
+        f"BBF {_points(scheme.forfeit_loss)}",
+        f"BBU {_points(Fraction(unpaired))}",
+    ]
+    return [h.rstrip() for h in header]
+
+
 def trf_text(event: Event) -> str:
     """The event as a TRF16 file (see the module docstring for the mapping)."""
     data = selectors.event_history(event=event)
     table = selectors.event_standings(event=event)
     rounds = data.last_round
-    ordered = selectors.seed_order(data.entries.values())
-    start_rank = {e.pk: i for i, e in enumerate(ordered, start=1)}
+    number_of = start_numbers(data.entries.values())
+    ordered = sorted(data.entries.values(), key=lambda e: number_of[e.pk])
     by_round: dict[tuple[int, int], tuple[PairingRow, int]] = {}
     numbers = {r.pk: r.number for r in data.rounds}
     for p in data.pairings:
@@ -201,36 +270,19 @@ def trf_text(event: Event) -> str:
             by_round[(p.blue_id, n)] = (p, 1)
     rows = {line.entry.pk: line.row for line in table.lines}
     scheme = selectors.points_scheme(event)
-    header = [
-        f"012 {event.name}",
-        f"022 {event.venue or ('Online' if event.online else '')}",
-        f"042 {event.starts_on:%Y/%m/%d}",
-        f"052 {(event.ends_on or event.starts_on):%Y/%m/%d}",
-        f"062 {len(ordered)}",
-        f"072 {sum(1 for e in ordered if e.rating)}",
-        f"092 {Event.PairingSystem(event.pairing_system).label}",
-        f"102 {event.organiser.get_username()}",
-        f"122 {event.time_control}",
-        f"XXR {event.rounds}",
-        f"BBW {_points(scheme.win)}",
-        f"BBL {_points(scheme.loss)}",
-        f"BBF {_points(scheme.forfeit_win)}",
-        f"BBU {_points(scheme.pairing_bye)}",
-        f"BBZ {_points(Fraction(0))}",
-    ]
-    lines = [h.rstrip() for h in header]
+    lines = _header_lines(event, ordered, rounds)
     for entry in ordered:
         row = rows[entry.pk]
         line = [" "] * (89 + 10 * rounds)
         _put(line, 1, "001")
-        _put(line, 5, f"{start_rank[entry.pk]:4d}")
-        _put(line, 15, entry.name[:33].ljust(33))
+        _put(line, 5, f"{number_of[entry.pk]:4d}")
+        _put(line, 15, fit(entry.name, NAME_WIDTH))
         if entry.rating:
             _put(line, 49, f"{max(0, min(entry.rating, 9999)):4d}")
         _put(line, 81, _points(row.points))
         _put(line, 86, f"{row.rank:4d}")
         for n in range(1, rounds + 1):
-            _put(line, 92 + 10 * (n - 1), _trf_round(entry, n, by_round, start_rank, scheme.win))
+            _put(line, 92 + 10 * (n - 1), _trf_round(entry, n, by_round, number_of, scheme))
         lines.append("".join(line).rstrip())
     return "\n".join(lines) + "\n"
 
@@ -240,13 +292,18 @@ def _trf_round(
     number: int,
     by_round: dict[tuple[int, int], tuple[PairingRow, int]],
     start_rank: dict[int, int],
-    win: Fraction,
+    scheme: PointsScheme,
 ) -> str:
     found = by_round.get((entry.pk, number))
     if found is None:
         if number < entry.first_round:
             points = Fraction(entry.missed_round_points)
-            code = "F" if points >= win else ("H" if points > 0 else "Z")
+            if points >= scheme.win:
+                code = "F"
+            elif points == 0:
+                code = "Z"
+            else:
+                code = "H"
         else:
             code = "Z"
         return f"0000 - {code}"

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from engine.start import StartPosition, StartPositionError
+from tournaments import validation
+from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, EventRole, Pairing
-from tournaments.selectors import TIEBREAK_LABELS
+from tournaments.pairing.errors import PairingError
+from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
 
 EVENT_FORM_FIELDS = [
     "name",
@@ -30,19 +35,118 @@ EVENT_FORM_FIELDS = [
     "points_bye",
     "points_forfeit_win",
     "points_forfeit_loss",
+    "points_round_robin_free",
+    "forfeit_counts_as_game",
     "visibility",
     "registration_cap",
 ]
 
 
+# Time controls an organiser picks most often, the official one first (RULES.md §15.1).
+TIME_CONTROL_PRESETS = [
+    ("20+0", _("20 minutes each, sudden death (official)")),
+    ("15+0", _("15 minutes each, sudden death")),
+    ("10+5", _("10 minutes each + 5 seconds per turn")),
+    ("5+3", _("5 minutes each + 3 seconds per turn")),
+]
+
+ELIMINATION_SYSTEMS = (
+    Event.PairingSystem.SINGLE_ELIMINATION,
+    Event.PairingSystem.DOUBLE_ELIMINATION,
+    Event.PairingSystem.SWISS_TOP_CUT,
+)
+SWISS_SYSTEMS = (Event.PairingSystem.SWISS, Event.PairingSystem.SWISS_TOP_CUT)
+
+
+@dataclass(frozen=True)
+class Fieldset:
+    """A group of the event form's fields, shown only for the pairing systems in ``only_for``
+    (every system when empty). The server validates every field whatever is shown."""
+
+    key: str
+    legend: Any
+    fields: tuple[str, ...]
+    only_for: tuple[str, ...] = ()
+
+
+EVENT_FIELDSETS = (
+    Fieldset(
+        "event",
+        _("Event"),
+        ("name", "starts_on", "ends_on", "venue", "online", "visibility", "registration_cap"),
+    ),
+    Fieldset("format", _("Format"), ("game_format", "start_position_text")),
+    Fieldset("time-control", _("Time control"), ("time_control",)),
+    Fieldset(
+        "pairing", _("Pairing system"), ("pairing_system", "rounds", "forfeit_counts_as_game")
+    ),
+    Fieldset(
+        "elimination",
+        _("Elimination"),
+        ("top_cut_size", "third_place_match", "grand_final_reset"),
+        only_for=tuple(ELIMINATION_SYSTEMS),
+    ),
+    Fieldset(
+        "points",
+        _("Points"),
+        (
+            "points_win",
+            "points_loss",
+            "points_bye",
+            "points_forfeit_win",
+            "points_forfeit_loss",
+            "points_round_robin_free",
+        ),
+    ),
+    Fieldset("tiebreaks", _("Tie-breaks"), ("tiebreak_codes",)),
+)
+
+# Fields inside a shown fieldset that apply to some pairing systems only.
+FIELD_ONLY_FOR: dict[str, tuple[str, ...]] = {
+    "rounds": tuple(SWISS_SYSTEMS),
+    "forfeit_counts_as_game": tuple(SWISS_SYSTEMS),
+    "points_round_robin_free": (
+        Event.PairingSystem.ROUND_ROBIN,
+        Event.PairingSystem.DOUBLE_ROUND_ROBIN,
+    ),
+    "top_cut_size": (Event.PairingSystem.SWISS_TOP_CUT,),
+    "third_place_match": (
+        Event.PairingSystem.SINGLE_ELIMINATION,
+        Event.PairingSystem.SWISS_TOP_CUT,
+    ),
+    "grand_final_reset": (Event.PairingSystem.DOUBLE_ELIMINATION,),
+}
+
+# Service keywords whose form field has another name.
+SERVICE_TO_FORM_FIELD = {"tiebreaks": "tiebreak_codes", "start_position": "start_position_text"}
+
+
 class EventForm(forms.ModelForm):  # type: ignore[type-arg]
-    """An event's settings. Tie-breaks are typed as codes, most important first."""
+    """An event's settings, grouped by what they apply to (``EVENT_FIELDSETS``).
+
+    The form checks the shape and range of each value; ``tournaments.validation`` checks them
+    again in the service, and a refusal there is shown beside its field (``add_service_error``).
+    """
+
+    time_control = forms.CharField(
+        label=_("Time control"),
+        max_length=40,
+        initial="20+0",
+        help_text=_(
+            "Minutes each + seconds added per turn: 20+0 is the official 20 minutes each, sudden "
+            "death; 10+5 adds 5 seconds per turn; 90s+0 is 90 seconds each."
+        ),
+        widget=forms.TextInput(
+            attrs={"spellcheck": "false", "autocomplete": "off", "inputmode": "text"}
+        ),
+    )
 
     tiebreak_codes = forms.CharField(
         label=_("Tie-breaks in order"),
         required=False,
-        help_text=_("Codes separated by commas, e.g. BH-C1, BH, SB, DE, RND. Known codes: %s")
-        % ", ".join(TIEBREAK_LABELS),
+        help_text=_(
+            "Codes separated by commas, most important first, e.g. BH-C1, BH, SB, DE, RND."
+        ),
     )
 
     start_position_text = forms.CharField(
@@ -66,9 +170,31 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        bounds = {
+            "rounds": (1, validation.MAX_ROUNDS),
+            "registration_cap": (2, validation.MAX_REGISTRATION_CAP),
+        }
+        for name, (low, high) in bounds.items():
+            field = self.fields[name]
+            field.min_value, field.max_value = low, high  # type: ignore[attr-defined]
+            field.validators = [MinValueValidator(low), MaxValueValidator(high)]
+            field.widget.attrs.update({"min": low, "max": high})
+        for name in validation.POINT_FIELDS:
+            field = self.fields[name]
+            field.validators.append(MinValueValidator(0))
+            field.widget.attrs["min"] = 0
+        self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
+        self.fields["tiebreak_codes"].initial = ", ".join(DEFAULT_TIEBREAKS)
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
             self.fields["start_position_text"].initial = self.instance.start_position_text
+
+    def clean_time_control(self) -> str:
+        """The canonical text of the time control; the message shows the syntax."""
+        try:
+            return validation.check_time_control(self.cleaned_data["time_control"].strip())
+        except TournamentError as error:
+            raise forms.ValidationError(message_for(error)) from None
 
     def clean_start_position_text(self) -> dict[str, Any] | None:
         """The dict form of the typed position (``None`` when empty); errors name the problem."""
@@ -83,6 +209,23 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
                 params={"code": exc.code, "detail": exc.detail},
             ) from None
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts_on and ends_on and ends_on < starts_on:
+            self.add_error("ends_on", _("The last day cannot be before the first day."))
+        win, loss = cleaned.get("points_win"), cleaned.get("points_loss")
+        if win is not None and loss is not None and win <= loss:
+            self.add_error("points_win", _("A win must score more points than a loss."))
+        system = cleaned.get("pairing_system")
+        if system == Event.PairingSystem.SWISS_TOP_CUT and cleaned.get("top_cut_size") not in (
+            4,
+            8,
+            16,
+        ):
+            self.add_error("top_cut_size", _("The top cut must be 4, 8 or 16 players."))
+        return cleaned
+
     def service_fields(self) -> dict[str, Any]:
         """The cleaned values as keyword arguments of ``event_create``/``event_update``."""
         data = {name: self.cleaned_data[name] for name in EVENT_FORM_FIELDS}
@@ -90,6 +233,30 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         data["tiebreaks"] = [c.strip() for c in codes.split(",") if c.strip()]
         data["start_position"] = self.cleaned_data.get("start_position_text")
         return data
+
+    def add_service_error(self, error: TournamentError | PairingError) -> None:
+        """Show a service's refusal beside the field it names (else above the form)."""
+        name = getattr(error, "field", None)
+        name = SERVICE_TO_FORM_FIELD.get(name, name) if name else None
+        self.add_error(name if name in self.fields else None, message_for(error))
+
+    def fieldsets(self) -> list[dict[str, Any]]:
+        """The fieldsets with their bound fields, for the template."""
+        return [
+            {
+                "key": fieldset.key,
+                "legend": fieldset.legend,
+                "only_for": " ".join(fieldset.only_for),
+                "fields": [
+                    (self[name], " ".join(FIELD_ONLY_FOR.get(name, ()))) for name in fieldset.fields
+                ],
+            }
+            for fieldset in EVENT_FIELDSETS
+        ]
+
+    def tiebreak_choices(self) -> list[tuple[str, Any]]:
+        """Every known tie-break code with its name (in the page's language)."""
+        return list(TIEBREAK_LABELS.items())
 
     def _post_clean(self) -> None:
         # Skip ModelForm's instance validation: the service owns the rules (and raises with a
@@ -104,7 +271,9 @@ class EntryAddForm(forms.Form):
         required=False,
         help_text=_("Link the entry to a registered account by its user name."),
     )
-    rating = forms.IntegerField(label=_("Rating"), required=False)
+    rating = forms.IntegerField(
+        label=_("Rating"), required=False, min_value=0, max_value=validation.MAX_RATING
+    )
     missed_round_points = forms.DecimalField(
         label=_("Points for each missed round (late entry)"),
         required=False,
@@ -112,6 +281,12 @@ class EntryAddForm(forms.Form):
         max_digits=5,
         decimal_places=2,
     )
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        if not name.strip():
+            raise forms.ValidationError(_("This field is required."))
+        return name.strip()
 
     def clean_username(self) -> Any:
         username = self.cleaned_data["username"].strip()
@@ -200,15 +375,72 @@ METHOD_CHOICES = [
 
 
 class ResultForm(forms.Form):
-    """An arbiter's or organiser's result for a table (entry, ruling or correction)."""
+    """An arbiter's or organiser's result for a table (entry, ruling or correction).
 
-    result = forms.ChoiceField(label=_("Result"), choices=RESULT_CHOICES)
+    The result starts empty: nothing is entered by pressing "save" on an untouched row. A
+    correction of a confirmed result needs a reason and an explicit confirmation
+    (``correcting=True``)."""
+
+    result = forms.ChoiceField(
+        label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES]
+    )
     method = forms.ChoiceField(label=_("How"), choices=METHOD_CHOICES, required=False)
-    reason = forms.CharField(label=_("Reason (required for a correction)"), required=False)
+    reason = forms.CharField(
+        label=_("Reason (required for a correction)"), required=False, max_length=500
+    )
+    confirm_correction = forms.BooleanField(
+        label=_("Yes, correct the confirmed result"), required=False
+    )
+
+    def __init__(self, *args: Any, correcting: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.correcting = correcting
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.correcting:
+            if not (cleaned.get("reason") or "").strip():
+                self.add_error("reason", _("Give a reason (it is kept in the audit log)."))
+            if not cleaned.get("confirm_correction"):
+                self.add_error(
+                    "confirm_correction",
+                    _("This table already has a confirmed result: tick the box to correct it."),
+                )
+        return cleaned
+
+
+class CheckInForm(forms.Form):
+    """Check in several players at once: the ticked ones, or every one listed."""
+
+    entries = forms.ModelMultipleChoiceField(
+        label=_("Players"), queryset=Entry.objects.none(), required=False
+    )
+    everyone = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, entries: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        queryset = entries if entries is not None else Entry.objects.none()
+        self.fields["entries"].queryset = queryset  # type: ignore[attr-defined]
+
+    def chosen(self) -> list[Entry]:
+        """The players to check in (all listed ones for "check in all present")."""
+        if self.cleaned_data.get("everyone"):
+            return list(self.fields["entries"].queryset)  # type: ignore[attr-defined]
+        return list(self.cleaned_data.get("entries") or [])
+
+
+class PairForm(forms.Form):
+    """Pair the next round; leaving out players who did not check in must be confirmed."""
+
+    leave_out_absent = forms.BooleanField(
+        label=_("Pair without the players who have not checked in"), required=False
+    )
 
 
 class PlayerResultForm(forms.Form):
     """A player's report of their own over-the-board game: did I win or lose?"""
 
-    result = forms.ChoiceField(label=_("Result"), choices=RESULT_CHOICES[:2])
+    result = forms.ChoiceField(
+        label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES[:2]]
+    )
     method = forms.ChoiceField(label=_("How"), choices=METHOD_CHOICES[:5], required=False)

@@ -124,6 +124,20 @@ class Event(models.Model):
     points_forfeit_loss = models.DecimalField(
         _("points for a forfeit loss"), default=Decimal(0), max_digits=5, decimal_places=2
     )
+    # With an odd number of players, a round robin's schedule leaves one player free each
+    # round. That round is not a game and usually scores nothing (FIDE C.05 leaves it to the
+    # regulations); an event may grant points for it.
+    points_round_robin_free = models.DecimalField(
+        _("points for a free round in a round robin"),
+        default=Decimal(0),
+        max_digits=5,
+        decimal_places=2,
+    )
+    # FIDE pairs two players again when their game was forfeited (they never played). An event
+    # may instead treat a forfeited game as a meeting and never pair the two again.
+    forfeit_counts_as_game = models.BooleanField(
+        _("a forfeited game counts as a meeting (never paired again)"), default=False
+    )
     tiebreaks = models.JSONField(_("tie-breaks in order"), default=list, blank=True)
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
@@ -159,7 +173,8 @@ class Event(models.Model):
                 condition=Q(points_loss__gte=0)
                 & Q(points_bye__gte=0)
                 & Q(points_forfeit_win__gte=0)
-                & Q(points_forfeit_loss__gte=0),
+                & Q(points_forfeit_loss__gte=0)
+                & Q(points_round_robin_free__gte=0),
                 name="event_points_not_negative",
             ),
             models.CheckConstraint(
@@ -250,6 +265,9 @@ class Entry(models.Model):
     missed_round_points = models.DecimalField(
         _("points per missed round"), default=Decimal(0), max_digits=5, decimal_places=2
     )
+    # The player's number in exports (TRF starting rank): given to everyone in seed order when
+    # round 1 is paired, and the next free number to a late entrant; never changed afterwards.
+    start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -263,6 +281,11 @@ class Entry(models.Model):
                 name="entry_once_per_user",
             ),
             models.UniqueConstraint(fields=["event", "name"], name="entry_name_unique_in_event"),
+            models.UniqueConstraint(
+                fields=["event", "start_number"],
+                condition=Q(start_number__isnull=False),
+                name="entry_start_number_unique_in_event",
+            ),
             models.CheckConstraint(condition=Q(first_round__gte=1), name="entry_first_round_1"),
             models.CheckConstraint(
                 condition=Q(missed_round_points__gte=0), name="entry_missed_points_not_negative"
@@ -302,6 +325,9 @@ class Round(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
     published_at = models.DateTimeField(null=True, blank=True)
+    # A draft paired before a result of an earlier round was corrected: its pairings may no
+    # longer be what the corrected history gives, and the organiser is offered a re-pair.
+    stale = models.BooleanField(_("paired before a correction"), default=False)
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import AuditLog, BracketMatch, Entry, Event, EventRole, Pairing, Round
 from tournaments.pairing.history import (
@@ -49,7 +50,8 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "RND": _("Drawing of lots"),
 }
 
-TIEBREAK_SHORT: dict[str, str] = {
+# Column headings of the standings: the codes, except the drawing of lots, which has a word.
+TIEBREAK_SHORT: dict[str, Any] = {
     "BH": "BH",
     "BH-C1": "BH-C1",
     "BH-M1": "MBH",
@@ -61,7 +63,7 @@ TIEBREAK_SHORT: dict[str, str] = {
     "BWG": "BWG",
     "PS": "PS",
     "OMW": "OMW%",
-    "RND": "Lot",
+    "RND": pgettext_lazy("standings column: drawing of lots", "Lot"),
 }
 
 
@@ -97,6 +99,15 @@ def event_can_manage(*, user: UserLike | None, event: Event) -> bool:
 def event_can_arbitrate(*, user: UserLike | None, event: Event) -> bool:
     """Managers and arbiters enter results, settle disputes and take check-ins."""
     return event_role_of(user=user, event=event) is not None
+
+
+def user_arbitrates_event_id(user: UserLike | None, event_id: int) -> bool:
+    """The matches app's arbiter check: is ``user`` one of the people running event ``event_id``?
+
+    Registered in ``tournaments.apps``; a match's ``event_id`` is a plain number there.
+    """
+    event = Event.objects.filter(pk=event_id).first()
+    return event is not None and event_can_arbitrate(user=user, event=event)
 
 
 def event_is_visible(*, event: Event, user: UserLike | None = None) -> bool:
@@ -209,14 +220,23 @@ class EventHistory:
     last_round: int
 
 
+def bye_points_of(event: Event, round_: Round) -> Fraction:
+    """What the player without an opponent in ``round_`` scores: the event's bye points in a
+    Swiss, its free-round points (0 by default) in a round robin."""
+    if round_.stage == Round.Stage.ROUND_ROBIN:
+        return Fraction(event.points_round_robin_free)
+    return Fraction(event.points_bye)
+
+
 def event_history(
     *, event: Event, include_drafts: bool = False, up_to_round: int | None = None
 ) -> EventHistory:
     """Build the pure ``History`` of ``event`` from the database (three queries).
 
     Player ids are entry ids; seeds follow :func:`seed_order`. Bye pairings become
-    ``PAIRING_BYE`` absences worth the event's bye points; rounds before a late entrant's first
-    round become ``NOT_PLAYING`` absences worth the points the organiser chose. Pairings are
+    ``PAIRING_BYE`` absences worth :func:`bye_points_of` their round; rounds before a late
+    entrant's first round become ``NOT_PLAYING`` absences worth the points the organiser
+    chose. Pairings are
     read as plain rows, not model instances: at 1,000 players × 9 rounds that is most of the
     time a standings recompute spends in the database layer.
     """
@@ -249,13 +269,15 @@ def _history_from_rows(
         Entrant(player=e.pk, seed=i, active=e.status == Entry.Status.ACTIVE)
         for i, e in enumerate(ordered, start=1)
     )
-    bye_points = Fraction(event.points_bye)
+    bye_points = {r.pk: bye_points_of(event, r) for r in rounds}
     bouts: list[Bout] = []
     absences: list[Absence] = []
     for p in pairings:
         number = numbers[p.round_id]
         if p.blue_id is None:
-            absences.append(Absence(number, p.red_id, AbsenceKind.PAIRING_BYE, bye_points))
+            absences.append(
+                Absence(number, p.red_id, AbsenceKind.PAIRING_BYE, bye_points[p.round_id])
+            )
         else:
             bouts.append(Bout(number, p.red_id, p.blue_id, _RESULTS[p.result]))
     last = max(numbers.values(), default=0)
@@ -451,7 +473,11 @@ def event_awaiting_confirmation(*, event: Event) -> list[Pairing]:
 
 
 def event_audit_log(*, event: Event, limit: int = 50) -> list[AuditLog]:
-    return list(AuditLog.objects.filter(event=event).select_related("actor", "actor_entry")[:limit])
+    return list(
+        AuditLog.objects.filter(event=event).select_related(
+            "actor", "actor_entry", "pairing__round"
+        )[:limit]
+    )
 
 
 def event_roles(*, event: Event) -> list[EventRole]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -40,11 +40,9 @@ from engine.start import StartPosition, StartPositionError
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
-from tournaments import broadcast, selectors
+from tournaments import broadcast, names, selectors
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    MAX_RATING,
-    MIN_RATING,
     AuditLog,
     BracketMatch,
     Entry,
@@ -56,6 +54,13 @@ from tournaments.models import (
 from tournaments.pairing import elimination, round_robin, swiss, top_cut
 from tournaments.pairing.errors import PairingError
 from tournaments.standings import tiebreak_from_code
+from tournaments.validation import (
+    ENTRY_NAME_LIMIT,
+    check_event_values,
+    check_name,
+    check_points,
+    check_rating,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -136,9 +141,9 @@ def _validate_tiebreaks(codes: Iterable[str]) -> list[str]:
         try:
             tiebreak_from_code(code)
         except ValueError:
-            raise TournamentError("invalid_tiebreak", {"code": raw}) from None
+            raise TournamentError("invalid_tiebreak", {"code": raw}, field="tiebreaks") from None
         if code in seen:
-            raise TournamentError("duplicate_tiebreak", {"code": code})
+            raise TournamentError("duplicate_tiebreak", {"code": code}, field="tiebreaks")
         seen.add(code)
         out.append(code)
     return out
@@ -182,6 +187,8 @@ EVENT_FIELDS = frozenset(
         "points_bye",
         "points_forfeit_win",
         "points_forfeit_loss",
+        "points_round_robin_free",
+        "forfeit_counts_as_game",
         "tiebreaks",
         "visibility",
         "registration_cap",
@@ -200,6 +207,8 @@ LOCKED_FIELDS = frozenset(
         "points_bye",
         "points_forfeit_win",
         "points_forfeit_loss",
+        "points_round_robin_free",
+        "forfeit_counts_as_game",
         "online",
     }
 )
@@ -213,14 +222,12 @@ def _unique_slug(base: str) -> str:
     return candidate
 
 
-def _check_event_values(values: Mapping[str, Any]) -> None:
-    system = values.get("pairing_system")
-    size = values.get("top_cut_size")
-    if system == Event.PairingSystem.SWISS_TOP_CUT and size not in (4, 8, 16):
-        raise TournamentError("invalid_top_cut")
-    start = values.get("start_position")
-    if start and values.get("game_format", Event.Format.BASIC) != Event.Format.BASIC:
-        raise TournamentError("start_position_format")
+def _event_defaults() -> dict[str, Any]:
+    """The model's default of every settable event field (what a new event gets unless told)."""
+    return {
+        name: Event._meta.get_field(name).get_default()
+        for name in EVENT_FIELDS - {"tiebreaks", "start_position"}
+    }
 
 
 def _canonical_start(fields: dict[str, Any]) -> None:
@@ -235,7 +242,9 @@ def _canonical_start(fields: dict[str, Any]) -> None:
     try:
         start = value if isinstance(value, StartPosition) else StartPosition.from_dict(value)
     except StartPositionError as exc:
-        raise TournamentError("invalid_start_position", {"detail": exc.detail}) from None
+        raise TournamentError(
+            "invalid_start_position", {"detail": exc.detail}, field="start_position"
+        ) from None
     fields["start_position"] = start.to_dict()
 
 
@@ -264,7 +273,8 @@ def event_create(
     if fields.get("pairing_system") != Event.PairingSystem.SWISS_TOP_CUT:
         fields["top_cut_size"] = None
     _canonical_start(fields)
-    _check_event_values(fields)
+    check_event_values(_event_defaults() | fields | {"name": name, "starts_on": starts_on})
+    name = name.strip()
     event = Event.objects.create(
         organiser=organiser, name=name, slug=slug, starts_on=starts_on, **fields
     )
@@ -294,7 +304,7 @@ def event_update(*, actor: User, event: Event, **fields: Any) -> Event:
     if started and locked:
         raise TournamentError("event_locked", {"fields": ", ".join(locked)})
     merged = {f: getattr(event, f) for f in EVENT_FIELDS} | changed
-    _check_event_values(merged)
+    check_event_values(merged)
     if "rounds" in changed and started:
         active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
         _check_round_count(changed["rounds"], active)
@@ -388,7 +398,7 @@ def entry_register(*, event: Event, user: User) -> Entry:
     if Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     _check_capacity(event)
-    name = _entry_name(user)
+    name = check_name(_entry_name(user), limit=ENTRY_NAME_LIMIT)
     if Entry.objects.filter(event=event, name=name).exists():
         raise TournamentError("name_taken", {"name": name})
     entry = Entry.objects.create(event=event, user=user, name=name)
@@ -414,17 +424,18 @@ def entry_add(
     """
     event = _lock_event(event)
     _require_manager(actor, event)
-    name = name.strip()
-    _check_rating(rating)
+    name = check_name(name, limit=ENTRY_NAME_LIMIT)
+    rating = check_rating(rating)
     if user is not None and Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     if Entry.objects.filter(event=event, name=name).exists():
         raise TournamentError("name_taken", {"name": name})
     _check_capacity(event)
     first_round = _late_entry_round(event)
-    points = missed_round_points if missed_round_points is not None else Decimal(0)
-    if points < 0:
-        raise TournamentError("invalid_points")
+    points = check_points(
+        missed_round_points if missed_round_points is not None else Decimal(0),
+        field="missed_round_points",
+    )
     entry = Entry.objects.create(
         event=event,
         user=user,
@@ -434,6 +445,9 @@ def entry_add(
         missed_round_points=points if first_round > 1 else Decimal(0),
         checked_in=first_round > 1,
     )
+    if Round.objects.filter(event=event).exists():
+        _give_start_numbers(event)
+        entry.refresh_from_db(fields=["start_number"])
     _audit(
         event,
         "entry_late" if first_round > 1 else "entry_add",
@@ -445,17 +459,6 @@ def entry_add(
     )
     _changed(event, "entries", "standings")
     return entry
-
-
-def _rating_in_range(rating: int | None) -> bool:
-    return rating is None or MIN_RATING <= rating <= MAX_RATING
-
-
-def _check_rating(rating: int | None) -> None:
-    """Refuse a rating outside ``MIN_RATING``..``MAX_RATING`` (or not an int)."""
-    well_typed = rating is None or (isinstance(rating, int) and not isinstance(rating, bool))
-    if not well_typed or not _rating_in_range(rating):
-        raise TournamentError("invalid_rating", {"minimum": MIN_RATING, "maximum": MAX_RATING})
 
 
 @dataclass(frozen=True)
@@ -492,6 +495,11 @@ def _parse_csv(event: Event, text: str) -> tuple[list[CsvRow], dict[int, list[st
             problems.append(gettext("The name is missing."))
         elif len(name) > 100:
             problems.append(gettext("The name is longer than 100 characters."))
+        elif names.unsafe_characters(name):
+            problems.append(
+                gettext("The name contains control or text-direction characters (%(chars)s).")
+                % {"chars": names.describe(names.unsafe_characters(name))}
+            )
         elif name in existing_names:
             problems.append(gettext("“%(name)s” is already entered.") % {"name": name})
         elif name in seen_names:
@@ -503,17 +511,12 @@ def _parse_csv(event: Event, text: str) -> tuple[list[CsvRow], dict[int, list[st
         raw_rating = (record.get("rating") or "").strip()
         if raw_rating:
             try:
-                rating = int(raw_rating)
-            except ValueError:
+                rating = check_rating(int(raw_rating))
+            except (ValueError, TournamentError):
                 problems.append(
-                    gettext("The rating “%(value)s” is not a whole number.") % {"value": raw_rating}
+                    gettext("The rating “%(value)s” is not a whole number from 0 to 9999.")
+                    % {"value": raw_rating[:20]}
                 )
-            else:
-                if not _rating_in_range(rating):
-                    problems.append(
-                        gettext("The rating “%(value)s” is not from %(minimum)s to %(maximum)s.")
-                        % {"value": raw_rating, "minimum": MIN_RATING, "maximum": MAX_RATING}
-                    )
         user = None
         username = (record.get("username") or "").strip()
         if username:
@@ -569,6 +572,8 @@ def entry_import_csv(*, actor: User, event: Event, text: str) -> list[Entry]:
         created = Entry.objects.bulk_create(entries)
     except IntegrityError:  # a concurrent registration took a name in the meantime
         raise TournamentError("csv_invalid", rows={0: [gettext("Please try again.")]}) from None
+    if Round.objects.filter(event=event).exists():
+        _give_start_numbers(event)
     _audit(event, "entry_import", actor=actor, count=len(created))
     _changed(event, "entries", "standings")
     return created
@@ -598,6 +603,32 @@ def entry_check_in(
         _audit(event, "entry_check_in", actor=actor, entry=entry, checked_in=checked_in)
         _changed(event, "entries")
     return entry
+
+
+@transaction.atomic
+def entry_check_in_many(*, actor: User, event: Event, entries: Iterable[Entry]) -> list[Entry]:
+    """Check in every player of ``entries`` at once ("check in all present"), by an arbiter or
+    organiser before round 1. Each player checked in gets its own audit row, as with
+    :func:`entry_check_in`; players already checked in or not active are passed over."""
+    event = _lock_event(event)
+    _require_arbiter(actor, event)
+    ids = {e.pk for e in entries}
+    if not ids:
+        raise TournamentError("nobody_to_check_in", field="entries")
+    if Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).exists():
+        raise TournamentError("event_locked")
+    todo = list(
+        Entry.objects.select_for_update()
+        .filter(event=event, pk__in=ids, status=Entry.Status.ACTIVE, checked_in=False)
+        .order_by("pk")
+    )
+    for entry in todo:
+        entry.checked_in = True
+        _audit(event, "entry_check_in", actor=actor, entry=entry, checked_in=True)
+    Entry.objects.bulk_update(todo, ["checked_in"])
+    if todo:
+        _changed(event, "entries")
+    return todo
 
 
 def _require_between_rounds(event: Event, entry: Entry) -> None:
@@ -659,7 +690,7 @@ def entry_disqualify(*, actor: User, entry: Entry, reason: str) -> Entry:
     event = _lock_event(entry.event_id)
     _require_manager(actor, event)
     if not reason.strip():
-        raise TournamentError("reason_required")
+        raise TournamentError("reason_required", field="reason")
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     entry.status = Entry.Status.DISQUALIFIED
     entry.save(update_fields=["status"])
@@ -727,6 +758,21 @@ def _available_for(event: Event, number: int) -> tuple[list[Entry], set[int]]:
     return active, unavailable
 
 
+def players_left_out(*, event: Event) -> list[Entry]:
+    """Active players the next round would leave out because they have not checked in.
+
+    Only round 1 looks at check-in, and only once anybody has checked in (``_available_for``);
+    the organiser must confirm pairing without them (``round_pair(leave_out_absent=True)``).
+    """
+    if _latest_round(event) is not None:
+        return []
+    active, unavailable = _available_for(event, 1)
+    if not any(e.checked_in for e in active):
+        return []
+    absent = {e.pk for e in active if not e.checked_in} & unavailable
+    return list(Entry.objects.filter(pk__in=absent).order_by("name"))
+
+
 def _pair_swiss(
     event: Event, number: int, unavailable: set[int]
 ) -> tuple[list[tuple[int, int | None]], int | None]:
@@ -737,6 +783,7 @@ def _pair_swiss(
             number,
             points=selectors.points_scheme(event),
             unavailable=unavailable,
+            forfeit_counts_as_game=event.forfeit_counts_as_game,
         )
     except PairingError as error:
         if error.code == "not_enough_players":
@@ -746,7 +793,7 @@ def _pair_swiss(
 
 
 @transaction.atomic
-def round_pair(*, actor: User, event: Event) -> Round:
+def round_pair(*, actor: User, event: Event, leave_out_absent: bool = True) -> Round:
     """Pair the next round as a draft, from everything played so far.
 
     Swiss rounds are paired by the Swiss algorithm; round robin rounds are read from the
@@ -754,10 +801,17 @@ def round_pair(*, actor: User, event: Event) -> Round:
     players are known (a Swiss-with-top-cut event draws its bracket from the standings after
     the last Swiss round). Refused while the latest round is not complete, when every round is
     paired, or when the algorithm cannot pair the players (its :class:`PairingError` is passed
-    on, with its code).
+    on, with its code). With ``leave_out_absent=False`` it is also refused while round 1 would
+    leave out players who have not checked in (``players_left_out``).
     """
     event = _lock_event(event)
     _require_manager(actor, event)
+    if not leave_out_absent:
+        absent = players_left_out(event=event)
+        if absent:
+            raise TournamentError(
+                "players_not_checked_in", {"count": len(absent)}, field="leave_out_absent"
+            )
     latest = _latest_round(event)
     if latest is not None and latest.status != Round.Status.COMPLETE:
         raise TournamentError("previous_round_incomplete", {"round": latest.number})
@@ -781,6 +835,7 @@ def round_pair(*, actor: User, event: Event) -> Round:
         _create_pairings(round_, couples, bye)
     else:
         round_ = _pair_elimination(event, number)
+    _give_start_numbers(event)
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status", "updated_at"])
@@ -788,6 +843,19 @@ def round_pair(*, actor: User, event: Event) -> Round:
     _audit(event, "round_pair", actor=actor, round_number=number, tables=tables, stage=stage)
     _changed(event, "rounds", "bracket")
     return round_
+
+
+def _give_start_numbers(event: Event) -> None:
+    """Number every entry without a start number, after the numbers already given, in seed
+    order. Round 1 numbers everyone; later, only late entrants are new. A number once given
+    never changes, so exports after different rounds name players alike."""
+    numbered = Entry.objects.filter(event=event, start_number__isnull=False)
+    following = max(numbered.values_list("start_number", flat=True), default=0)
+    new = selectors.seed_order(Entry.objects.filter(event=event, start_number__isnull=True))
+    for entry in new:
+        following += 1
+        entry.start_number = following
+    Entry.objects.bulk_update(new, ["start_number"])
 
 
 def _draw(event: Event, order: list[int]) -> None:
@@ -955,18 +1023,32 @@ def _require_draft(round_: Round) -> None:
         raise TournamentError("round_not_draft", {"round": round_.number})
 
 
+FORFEIT_RESULTS = (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT)
+
+
 def _had_bye(event: Event, entry_id: int, before: int) -> bool:
+    """Whether the player may not get the bye: they had one, or won a game by forfeit (FIDE
+    C.04.1 d)."""
     return Pairing.objects.filter(
-        round__event=event, round__number__lt=before, red_id=entry_id, blue__isnull=True
+        Q(red_id=entry_id, blue__isnull=True)
+        | Q(red_id=entry_id, result=R.RED_WON_BY_FORFEIT)
+        | Q(blue_id=entry_id, result=R.BLUE_WON_BY_FORFEIT),
+        round__event=event,
+        round__number__lt=before,
     ).exists()
 
 
 def _have_met(event: Event, a: int, b: int, before: int) -> bool:
-    return Pairing.objects.filter(
+    """Whether a and b may not be paired again: they played, or their game was forfeited and
+    the event counts a forfeited game as a meeting."""
+    met = Pairing.objects.filter(
         Q(red_id=a, blue_id=b) | Q(red_id=b, blue_id=a),
         round__event=event,
         round__number__lt=before,
-    ).exists()
+    )
+    if not event.forfeit_counts_as_game:
+        met = met.exclude(result__in=FORFEIT_RESULTS)
+    return met.exists()
 
 
 @transaction.atomic
@@ -1000,11 +1082,11 @@ def round_swap(
                 name = first.name if red == first.pk else second.name
                 raise TournamentError("already_had_bye", {"name": name})
         elif not allow_rematch and red is not None and _have_met(event, red, blue, round_.number):
-            names = {first.pk: first.name, second.pk: second.name}
+            known = {first.pk: first.name, second.pk: second.name}
             others = Entry.objects.in_bulk([red, blue])
             raise TournamentError(
                 "rematch",
-                {"a": names.get(red, others[red].name), "b": names.get(blue, others[blue].name)},
+                {"a": known.get(red, others[red].name), "b": known.get(blue, others[blue].name)},
             )
     touched = [pairings[t] for t in sorted({t1, t2})]
     Pairing.objects.filter(pk__in=[p.pk for p in touched]).delete()
@@ -1039,12 +1121,24 @@ def round_swap(
 
 @transaction.atomic
 def round_delete_draft(*, actor: User, round: Round) -> None:
-    """Throw a draft away (to re-pair, or after a late entry)."""
+    """Throw a draft away (to re-pair, or after a late entry).
+
+    Throwing away the first elimination round also throws away the bracket drawn with it, so
+    that pairing again draws it afresh (from the seeds, or a top cut's current standings).
+    """
     event, round_ = _lock_round(round)
     _require_manager(actor, event)
     _require_draft(round_)
     number = round_.number
+    first_bracket_round = (
+        round_.stage == Round.Stage.ELIMINATION
+        and not Round.objects.filter(
+            event=event, stage=Round.Stage.ELIMINATION, number__lt=number
+        ).exists()
+    )
     round_.delete()
+    if first_bracket_round:
+        BracketMatch.objects.filter(event=event).delete()
     _audit(event, "round_delete_draft", actor=actor, round_number=number)
 
 
@@ -1320,7 +1414,8 @@ def result_set(
 
     A correction recomputes everything downstream: standings are recomputed from the history
     on every read; later Swiss rounds are left as they were paired (their pairings are not
-    silently changed); elimination matches fed by this table are reset and flagged.
+    silently changed), and a later draft is flagged stale for the organiser to pair again;
+    elimination matches fed by this table are reset and flagged.
     """
     event, pairing = _lock_pairing(pairing)
     _require_arbiter(actor, event)
@@ -1328,7 +1423,7 @@ def result_set(
     _check_result(pairing, result)
     correction = pairing.confirmation == Pairing.Confirmation.CONFIRMED
     if correction and not reason.strip():
-        raise TournamentError("reason_required")
+        raise TournamentError("reason_required", field="reason")
     if correction and pairing.result == result and pairing.method == (method or pairing.method):
         return pairing
     old = pairing.result
@@ -1337,6 +1432,8 @@ def result_set(
     if not method and result in (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT):
         method = Pairing.Method.FORFEIT
     _apply_result(pairing, result, method or Pairing.Method.ARBITER)
+    if old != result:
+        _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
     _audit(
         event,
@@ -1352,6 +1449,19 @@ def result_set(
     _refresh_round_status(pairing.round)
     _changed(event, "pairings", "standings", "bracket")
     return pairing
+
+
+def _flag_stale_drafts(event: Event, round_: Round) -> None:
+    """A result of the Swiss round ``round_`` changed: a later draft was paired from the old
+    standings (the next Swiss round, or a top cut's bracket), so it is flagged for the
+    organiser, whose round page offers to pair it again. A corrected elimination result
+    needs no flag: the bracket reset puts the right players into tables not played yet.
+    """
+    if round_.stage != Round.Stage.SWISS:
+        return
+    Round.objects.filter(event=event, status=Round.Status.DRAFT, number__gt=round_.number).update(
+        stale=True
+    )
 
 
 def _reset_downstream(event: Event, source: BracketMatch) -> None:
@@ -1420,6 +1530,8 @@ def result_from_match(
             return pairing
         old = pairing.result
         _apply_result(pairing, result, method)
+        if old != result:
+            _flag_stale_drafts(event, pairing.round)
         _audit(
             event,
             "result_from_match",

@@ -88,6 +88,11 @@ organiser = [
     path("<str:slug>/manage/entries/add/", views_organiser.entry_add, name="entry_add"),
     path("<str:slug>/manage/entries/import/", views_organiser.entry_import, name="entry_import"),
     path(
+        "<str:slug>/manage/entries/check-in/",
+        views_organiser.entry_check_in_many,
+        name="entry_check_in_many",
+    ),
+    path(
         "<str:slug>/manage/entries/<int:entry_id>/<str:action>/",
         views_organiser.entry_action,
         name="entry_action",

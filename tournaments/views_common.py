@@ -57,6 +57,35 @@ def attempt(request: HttpRequest, action: Callable[[], T], success: str = "") ->
     return value
 
 
+class RefusedError(Exception):
+    """``submit`` found bad input or the service refused; the form now carries the message."""
+
+
+def submit(form: Any, action: Callable[[], T]) -> T:
+    """Validate the bound ``form``, then run a service call; bad input or a refusal raises
+    ``RefusedError`` so the view re-renders the page with the form instead of redirecting.
+
+    ``action`` runs only for a valid form (it may read ``form.cleaned_data``). A refusal's
+    message goes beside the field it names (``TournamentError.field``, mapped by the form's
+    ``add_service_error`` when it has one), else above the form.
+    """
+    if not form.is_valid():
+        raise RefusedError
+    try:
+        return action()
+    except (TournamentError, PairingError) as error:
+        if hasattr(form, "add_service_error"):
+            form.add_service_error(error)
+        else:
+            name = getattr(error, "field", None)
+            form.add_error(name if name in form.fields else None, message_for(error))
+            if isinstance(error, TournamentError):
+                for line, problems in sorted(error.rows.items()):
+                    for problem in problems:
+                        form.add_error(None, f"{line}: {problem}" if line else problem)
+        raise RefusedError from error
+
+
 def back(request: HttpRequest, fallback: str) -> HttpResponse:
     """Redirect to the page the form was posted from (same site only), else ``fallback``."""
     target = request.POST.get("next") or ""

@@ -1,8 +1,11 @@
 """Pages for the people who run an event: organisers, co-organisers and arbiters.
 
 Every view finds the event through ``managed_event`` (a 404 for anyone else, so drafts stay
-hidden), binds a form, calls one service and redirects back; ``attempt`` turns a refusal into
-a translated message. Arbiters reach the dashboard, results, disputes, check-in and printouts;
+hidden), binds a form, calls one service and redirects back. Bad input never redirects: the
+page comes back with the form and its errors beside the fields (``submit`` puts a service's
+refusal there too), or with status 400 and the message for a one-button action. ``attempt``
+turns the refusal of a one-button action (publish, withdraw) into a translated message.
+Arbiters reach the dashboard, results, disputes, check-in and printouts;
 settings, entries and rounds are for organisers and co-organisers.
 """
 
@@ -22,9 +25,12 @@ from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.forms import (
+    TIME_CONTROL_PRESETS,
+    CheckInForm,
     CsvImportForm,
     EntryAddForm,
     EventForm,
+    PairForm,
     ReasonForm,
     ResultForm,
     RoleForm,
@@ -32,7 +38,8 @@ from tournaments.forms import (
     SwapForm,
 )
 from tournaments.models import Entry, Event, Pairing, Round
-from tournaments.views_common import attempt, back, form_errors, managed_event
+from tournaments.selectors import TIEBREAK_LABELS
+from tournaments.views_common import RefusedError, attempt, back, managed_event, submit
 
 
 def _dashboard_url(event: Event) -> str:
@@ -45,25 +52,38 @@ def manage_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/manage/list.html", {"events": events})
 
 
+def _render_event_form(request: HttpRequest, form: EventForm, event: Event | None) -> HttpResponse:
+    context = {
+        "form": form,
+        "event": event,
+        "tab": "manage" if event else None,
+        "presets": TIME_CONTROL_PRESETS,
+        "tiebreaks": TIEBREAK_LABELS.items(),
+    }
+    return render(request, "tournaments/manage/event_form.html", context)
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         fields = form.service_fields()
         name, starts_on = fields.pop("name"), fields.pop("starts_on")
-        event = attempt(
-            request,
-            lambda: services.event_create(
-                organiser=request.user,  # type: ignore[arg-type]
-                name=name,
-                starts_on=starts_on,
-                **fields,
-            ),
-            _("Event created. Open registration when you are ready."),
-        )
-        if event is not None:
-            return redirect(_dashboard_url(event))
-    return render(request, "tournaments/manage/event_form.html", {"form": form, "event": None})
+        try:
+            event = submit(
+                form,
+                lambda: services.event_create(
+                    organiser=request.user,  # type: ignore[arg-type]
+                    name=name,
+                    starts_on=starts_on,
+                    **fields,
+                ),
+            )
+        except RefusedError:
+            return _render_event_form(request, form, None)
+        messages.success(request, _("Event created. Open registration when you are ready."))
+        return redirect(_dashboard_url(event))
+    return _render_event_form(request, form, None)
 
 
 @login_required
@@ -71,40 +91,51 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
-        done = attempt(
-            request,
-            lambda: services.event_update(
-                actor=request.user,  # type: ignore[arg-type]
-                event=event,
-                **form.service_fields(),
-            ),
-            _("Settings saved."),
-        )
-        if done is not None:
-            return redirect(_dashboard_url(event))
-    context = {"form": form, "event": event, "tab": "manage"}
-    return render(request, "tournaments/manage/event_form.html", context)
+        try:
+            submit(
+                form,
+                lambda: services.event_update(
+                    actor=request.user,  # type: ignore[arg-type]
+                    event=event,
+                    **form.service_fields(),
+                ),
+            )
+        except RefusedError:
+            return _render_event_form(request, form, event)
+        messages.success(request, _("Settings saved."))
+        return redirect(_dashboard_url(event))
+    return _render_event_form(request, form, event)
 
 
-@login_required
-def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
-    event = managed_event(request, slug, arbiter=True)
+def _render_dashboard(
+    request: HttpRequest, event: Event, *, status: int = 200, **forms: Any
+) -> HttpResponse:
+    """The dashboard; ``forms`` replaces the empty forms with bound ones carrying errors."""
     entries = selectors.event_entries(event=event)
     active = [e for e in entries if e.status == Entry.Status.ACTIVE]
     rounds = selectors.event_rounds(event=event, public=False)
     latest = rounds[-1] if rounds else None
+    not_checked_in = [e for e in active if not e.checked_in]
+    # Only a plain Swiss stops at ``event.rounds``; a round robin ends with its schedule and a
+    # bracket (also after a Swiss top cut) when it is complete, which the service tells.
+    all_paired = (
+        event.pairing_system == Event.PairingSystem.SWISS
+        and latest is not None
+        and latest.number >= event.rounds
+    )
     context: dict[str, Any] = {
         "event": event,
         "role": selectors.event_role_of(user=request.user, event=event),
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "entries": entries,
         "active_count": len(active),
-        "checked_in_count": sum(1 for e in active if e.checked_in),
+        "checked_in_count": len(active) - len(not_checked_in),
+        "not_checked_in": not_checked_in,
+        "left_out": services.players_left_out(event=event),
         "rounds": rounds,
         "latest": latest,
-        "can_pair": (latest is None or latest.status == Round.Status.COMPLETE)
-        and (latest is None or latest.number < event.rounds),
-        "all_paired": latest is not None and latest.number >= event.rounds,
+        "can_pair": (latest is None or latest.status == Round.Status.COMPLETE) and not all_paired,
+        "all_paired": all_paired,
         "recommended_rounds": services.recommended_rounds(len(active)),
         "max_rounds": services.max_swiss_rounds(len(active)),
         "disputes": selectors.event_disputes(event=event),
@@ -115,6 +146,9 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "csv_form": CsvImportForm(),
         "role_form": RoleForm(),
         "result_form": ResultForm(),
+        "pair_form": PairForm(),
+        "check_in_form": CheckInForm(),
+        "action_errors": [],
         "statuses": [
             (value, label)
             for value, label in Event.Status.choices
@@ -122,7 +156,26 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         ],
         "tab": "manage",
     }
-    return render(request, "tournaments/manage/dashboard.html", context)
+    context.update(forms)
+    return render(request, "tournaments/manage/dashboard.html", context, status=status)
+
+
+@login_required
+def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    return _render_dashboard(request, event)
+
+
+def _refuse(request: HttpRequest, event: Event, form: Any) -> HttpResponse:
+    """Bad input to a dashboard action: the dashboard again, status 400, with the errors."""
+    errors = [
+        f"{form.fields[name].label}: {error}"
+        if name in form.fields and form.fields[name].label
+        else str(error)
+        for name, field_errors in form.errors.items()
+        for error in field_errors
+    ]
+    return _render_dashboard(request, event, status=400, action_errors=errors)
 
 
 @login_required
@@ -130,16 +183,17 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = StatusForm(request.POST)
-    if form.is_valid():
-        attempt(
-            request,
-            lambda: services.event_set_status(
-                actor=request.user,  # type: ignore[arg-type]
-                event=event,
-                status=form.cleaned_data["status"],
-            ),
-            _("Event status changed."),
-        )
+    if not form.is_valid():
+        return _refuse(request, event, form)
+    attempt(
+        request,
+        lambda: services.event_set_status(
+            actor=request.user,  # type: ignore[arg-type]
+            event=event,
+            status=form.cleaned_data["status"],
+        ),
+        _("Event status changed."),
+    )
     return redirect(_dashboard_url(event))
 
 
@@ -148,19 +202,19 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 def role_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = RoleForm(request.POST)
-    if not form.is_valid():
-        form_errors(request, form)
-    else:
-        attempt(
-            request,
+    try:
+        submit(
+            form,
             lambda: services.event_role_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 user=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
             ),
-            _("Role added."),
         )
+    except RefusedError:
+        return _render_dashboard(request, event, role_form=form)
+    messages.success(request, _("Role added."))
     return redirect(_dashboard_url(event))
 
 
@@ -169,22 +223,21 @@ def role_add(request: HttpRequest, slug: str) -> HttpResponse:
 def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = EntryAddForm(request.POST)
-    if not form.is_valid():
-        form_errors(request, form)
-    else:
-        data = form.cleaned_data
-        attempt(
-            request,
+    try:
+        submit(
+            form,
             lambda: services.entry_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
-                name=data["name"],
-                user=data["username"],
-                rating=data["rating"],
-                missed_round_points=data["missed_round_points"],
+                name=form.cleaned_data["name"],
+                user=form.cleaned_data["username"],
+                rating=form.cleaned_data["rating"],
+                missed_round_points=form.cleaned_data["missed_round_points"],
             ),
-            _("Player added."),
         )
+    except RefusedError:
+        return _render_dashboard(request, event, add_form=form)
+    messages.success(request, _("Player added."))
     return redirect(_dashboard_url(event))
 
 
@@ -193,20 +246,41 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
 def entry_import(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
     form = CsvImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        form_errors(request, form)
-    else:
-        created = attempt(
-            request,
+    try:
+        created = submit(
+            form,
             lambda: services.entry_import_csv(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 text=form.cleaned_data["csv"],
             ),
         )
-        if created is not None:
-            messages.success(request, _("%(count)s players imported.") % {"count": len(created)})
+    except RefusedError:
+        return _render_dashboard(request, event, csv_form=form)
+    messages.success(request, _("%(count)s players imported.") % {"count": len(created)})
     return redirect(_dashboard_url(event))
+
+
+@login_required
+@require_POST
+def entry_check_in_many(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Check in all present": the ticked players, or every listed one, in one go."""
+    event = managed_event(request, slug, arbiter=True)
+    listed = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, checked_in=False)
+    form = CheckInForm(request.POST, entries=listed)
+    try:
+        done = submit(
+            form,
+            lambda: services.entry_check_in_many(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                entries=form.chosen(),
+            ),
+        )
+    except RefusedError:
+        return _refuse(request, event, form)
+    messages.success(request, _("%(count)s players checked in.") % {"count": len(done)})
+    return back(request, _dashboard_url(event))
 
 
 ENTRY_ACTIONS = ("check_in", "check_out", "withdraw", "reinstate", "disqualify")
@@ -236,15 +310,14 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
     else:
         form = ReasonForm(request.POST)
         if not form.is_valid():
-            form_errors(request, form)
-        else:
-            attempt(
-                request,
-                lambda: services.entry_disqualify(
-                    actor=user, entry=entry, reason=form.cleaned_data["reason"]
-                ),
-                _("Disqualified."),
-            )
+            return _refuse(request, event, form)
+        attempt(
+            request,
+            lambda: services.entry_disqualify(
+                actor=user, entry=entry, reason=form.cleaned_data["reason"]
+            ),
+            _("Disqualified."),
+        )
     return back(request, _dashboard_url(event))
 
 
@@ -252,39 +325,59 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
 @require_POST
 def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug)
-    round_ = attempt(
-        request,
-        lambda: services.round_pair(actor=request.user, event=event),  # type: ignore[arg-type]
-        _("Draft pairings made. Check them, then publish."),
-    )
-    if round_ is not None:
-        return redirect("tournaments:manage_round", slug=event.slug, number=round_.number)
-    return redirect(_dashboard_url(event))
+    form = PairForm(request.POST)
+    try:
+        round_ = submit(
+            form,
+            lambda: services.round_pair(
+                actor=request.user,  # type: ignore[arg-type]
+                event=event,
+                leave_out_absent=form.cleaned_data["leave_out_absent"],
+            ),
+        )
+    except RefusedError:
+        return _render_dashboard(request, event, status=400, pair_form=form)
+    messages.success(request, _("Draft pairings made. Check them, then publish."))
+    return redirect("tournaments:manage_round", slug=event.slug, number=round_.number)
 
 
 def _round(event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
 
-@login_required
-def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = managed_event(request, slug, arbiter=True)
-    round_ = _round(event, number)
-    pairings = selectors.round_pairings(round=round_)
+def _render_round(
+    request: HttpRequest,
+    event: Event,
+    round_: Round,
+    *,
+    status: int = 200,
+    swap_form: SwapForm | None = None,
+    result_errors: dict[int, Any] | None = None,
+) -> HttpResponse:
     players = Entry.objects.filter(
         Q(pairings_as_red__round=round_) | Q(pairings_as_blue__round=round_)
     ).order_by("name")
+    pairings = list(selectors.round_pairings(round=round_))
+    for pairing in pairings:  # a refused result shows its errors in the table's row
+        pairing.form_errors = (result_errors or {}).get(pairing.pk, [])  # type: ignore[attr-defined]
     context = {
         "event": event,
         "round": round_,
         "pairings": pairings,
-        "swap_form": SwapForm(entries=players),
+        "swap_form": swap_form or SwapForm(entries=players),
         "result_form": ResultForm(),
+        "result_errors": result_errors or {},
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "rounds": selectors.event_rounds(event=event, public=False),
         "tab": "manage",
     }
-    return render(request, "tournaments/manage/round.html", context)
+    return render(request, "tournaments/manage/round.html", context, status=status)
+
+
+@login_required
+def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = managed_event(request, slug, arbiter=True)
+    return _render_round(request, event, _round(event, number))
 
 
 ROUND_ACTIONS: dict[str, tuple[Any, Any]] = {
@@ -318,21 +411,20 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = managed_event(request, slug)
     round_ = _round(event, number)
     form = SwapForm(request.POST, entries=Entry.objects.filter(event=event))
-    if not form.is_valid():
-        form_errors(request, form)
-    else:
-        data = form.cleaned_data
-        attempt(
-            request,
+    try:
+        submit(
+            form,
             lambda: services.round_swap(
                 actor=request.user,  # type: ignore[arg-type]
                 round=round_,
-                first=data["first"],
-                second=data["second"],
-                allow_rematch=data["allow_rematch"],
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                allow_rematch=form.cleaned_data["allow_rematch"],
             ),
-            _("Players swapped."),
         )
+    except RefusedError:
+        return _render_round(request, event, round_, swap_form=form)
+    messages.success(request, _("Players swapped."))
     return redirect("tournaments:manage_round", slug=event.slug, number=number)
 
 
@@ -343,22 +435,23 @@ def pairing_result(request: HttpRequest, slug: str, pairing_id: int) -> HttpResp
     pairing = get_object_or_404(
         Pairing.objects.select_related("round"), pk=pairing_id, round__event=event
     )
-    form = ResultForm(request.POST)
-    if not form.is_valid():
-        form_errors(request, form)
-    else:
-        data = form.cleaned_data
-        attempt(
-            request,
+    correcting = pairing.confirmation == Pairing.Confirmation.CONFIRMED
+    form = ResultForm(request.POST, correcting=correcting)
+    try:
+        submit(
+            form,
             lambda: services.result_set(
                 actor=request.user,  # type: ignore[arg-type]
                 pairing=pairing,
-                result=data["result"],
-                method=data.get("method") or "",
-                reason=data.get("reason") or "",
+                result=form.cleaned_data["result"],
+                method=form.cleaned_data.get("method") or "",
+                reason=form.cleaned_data.get("reason") or "",
             ),
-            _("Result saved."),
         )
+    except RefusedError:
+        errors = [error for field_errors in form.errors.values() for error in field_errors]
+        return _render_round(request, event, pairing.round, result_errors={pairing.pk: errors})
+    messages.success(request, _("Result corrected.") if correcting else _("Result saved."))
     fallback = reverse(
         "tournaments:manage_round", kwargs={"slug": event.slug, "number": pairing.round.number}
     )

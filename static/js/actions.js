@@ -19,7 +19,7 @@
  * the selected piece.
  */
 
-import { CARD_ORDER, cardChip, cardName, html, otherSide } from "./board.js";
+import { CARD_ORDER, cardChip, cardName, glyph, html, otherSide } from "./board.js";
 import { t } from "./i18n.js";
 import { parseDecision } from "./notation.js";
 
@@ -102,19 +102,6 @@ export function describe(decision) {
     default:
       return d.text;
   }
-}
-
-/** Decisions whose notation names cards or expansion choices get a readable note. */
-const NOTED_TYPES = new Set(["play", "pick", "prepare", "deck", "exchange", "keep", "route", "scout_card", "scout_general", "swap"]);
-
-/**
- * A move-list note for decision `text` (`play RM` → "Play Rapid move"), or null when the
- * notation says it all (moves, turns) or is masked (`play ?`).
- */
-export function decisionNote(text) {
-  const decision = parseDecision(text);
-  if (!NOTED_TYPES.has(decision.type)) return null;
-  return html("span", { class: "move-list__note muted small" }, describe(decision));
 }
 
 export class ActionBuilder {
@@ -543,7 +530,7 @@ export class ActionBuilder {
     const kinds = [...new Set(choices.map((d) => d.kind))];
     const grid = html("div", { class: "facing-grid" });
     for (const kind of kinds) {
-      const row = html("div", { class: "facing-grid__row" }, html("span", { class: "facing-grid__kind", title: t(PIECE_KINDS[kind]) }, `${{ I: "歩", A: "弓", C: "騎" }[kind]} ${t(PIECE_KINDS[kind])}`));
+      const row = html("div", { class: "facing-grid__row" }, html("span", { class: "facing-grid__kind", title: t(PIECE_KINDS[kind]) }, `${glyph(kind)} ${t(PIECE_KINDS[kind])}`));
       for (const direction of DIRECTIONS) {
         const d = choices.find((c) => c.kind === kind && c.direction === direction);
         if (!d) continue;

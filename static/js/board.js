@@ -17,7 +17,6 @@ const FILES = "abcdefg";
 const CELL = 60;
 const MARGIN = 26;
 const SIZE = 7 * CELL + 2 * MARGIN;
-const PIECE_GLYPHS = { I: "歩", A: "弓", C: "騎" };
 const PIECE_NAMES = { I: "infantry", A: "archer", C: "cavalry" };
 const DIRECTIONS = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 const DIRECTION_ANGLES = { N: 0, E: 90, S: 180, W: 270 };
@@ -128,6 +127,14 @@ function title(parent, text) {
 
 export function otherSide(side) {
   return side === "red" ? "blue" : "red";
+}
+
+/**
+ * The short mark of a piece kind ("I", "A", "C") or of the general ("G") drawn on pieces:
+ * the kanji of the physical pieces in Japanese (歩 弓 騎 将), a short word in English.
+ */
+export function glyph(kind) {
+  return t(`glyph_${kind}`);
 }
 
 /** The translated name of a card code ("MV" → 移動 / Move). */
@@ -327,13 +334,15 @@ function drawPiece(parent, piece, geo, interaction) {
     group,
   );
   svg("circle", { class: "piece__body", r: 19 }, group);
-  svg("text", { class: "piece__glyph", y: 7 }, group).textContent = PIECE_GLYPHS[piece.kind];
+  const mark = glyph(piece.kind);
+  const glyphClass = mark.length > 1 ? "piece__glyph piece__glyph--word" : "piece__glyph";
+  svg("text", { class: glyphClass, y: mark.length > 1 ? 5 : 7 }, group).textContent = mark;
   svg("circle", { class: "piece__letter-bg", cx: 16, cy: 16, r: 8.5 }, group);
   svg("text", { class: "piece__letter", x: 16, y: 20 }, group).textContent = piece.letter;
   if (piece.general) {
     const badge = svg("g", { class: "piece__general-badge", transform: "translate(-16 -16)" }, group);
     svg("circle", { r: 8 }, badge);
-    svg("text", { y: 4 }, badge).textContent = "将";
+    svg("text", { y: 4 }, badge).textContent = glyph("G");
   }
 }
 
@@ -355,7 +364,7 @@ function intrudedPiece(piece, owner) {
   return html(
     "span",
     { class: `mini-piece mini-piece--${owner}${piece.shield ? " mini-piece--shield" : ""}`, title: label },
-    PIECE_GLYPHS[piece.kind],
+    glyph(piece.kind),
     html("small", {}, piece.letter),
   );
 }
@@ -541,11 +550,11 @@ export function renderStatus(view) {
       "p",
       { class: "game-status__stock" },
       html("span", { class: "muted" }, `${t("stock")}: `),
-      html("span", { title: t("piece_infantry") }, `歩 ${stock.I}`),
+      html("span", { title: t("piece_infantry") }, `${glyph("I")} ${stock.I}`),
       " · ",
-      html("span", { title: t("piece_archer") }, `弓 ${stock.A}`),
+      html("span", { title: t("piece_archer") }, `${glyph("A")} ${stock.A}`),
       " · ",
-      html("span", { title: t("piece_cavalry") }, `騎 ${stock.C}`),
+      html("span", { title: t("piece_cavalry") }, `${glyph("C")} ${stock.C}`),
       " · ",
       html("span", {}, `${t("shields")} ${stock.shields}`),
     ),
@@ -609,22 +618,21 @@ export function renderSetupSegment(view) {
   return section;
 }
 
-/** The legend of glyphs and marks (shown under the board). */
+/** The legend of glyphs and marks (always shown under the board). */
 export function renderLegend() {
-  const item = (glyph, label, cls = "") => html("li", {}, html("span", { class: `legend__glyph ${cls}` }, glyph), label);
+  const item = (mark, label, cls = "") => html("li", {}, html("span", { class: `legend__glyph ${cls}`, "aria-hidden": "true" }, mark), label);
   return html(
-    "details",
-    { class: "legend" },
-    html("summary", {}, t("legend")),
+    "section",
+    { class: "legend", "aria-label": t("legend") },
     html(
       "ul",
       {},
-      item("歩", t("piece_infantry")),
-      item("弓", t("piece_archer")),
-      item("騎", t("piece_cavalry")),
+      item(glyph("I"), t("piece_infantry")),
+      item(glyph("A"), t("piece_archer")),
+      item(glyph("C"), t("piece_cavalry")),
       item("◯", t("legend_shield"), "legend__glyph--shield"),
       item("▲", t("legend_facing")),
-      item("将", t("legend_general"), "legend__glyph--general"),
+      item(glyph("G"), t("legend_general"), "legend__glyph--general"),
       item("━", t("legend_fence")),
       item("✕", t("legend_intrusion")),
     ),
@@ -635,12 +643,16 @@ export function renderLegend() {
  * Render the whole game (board, both panels, status) into `root`, replacing its content.
  *
  * options: bottom, names, marks, interaction (see renderBoard), clocks: {red, blue} elements
- * placed in the panels, extra: an element placed after the status (e.g. the action builder).
+ * placed in the panels, extra: an element placed after the status (e.g. the action builder),
+ * pinned: elements of the page that belong in the game's grid and stay where they are across
+ * redraws (clocks, the typed-decision field, the move list: never detached, so a focused
+ * field keeps its focus and a running animation its phase).
  */
 export function renderGame(root, view, options = {}) {
   const bottom = options.bottom ?? "red";
   const top = otherSide(bottom);
   const clocks = options.clocks ?? {};
+  const pinned = new Set(options.pinned ?? []);
   const board = html("div", { class: "game__board" }, renderBoard(view, options), renderLegend());
   const topPanel = renderSidePanel(view, top, { names: options.names, clock: clocks[top] });
   const bottomPanel = renderSidePanel(view, bottom, { names: options.names, clock: clocks[bottom] });
@@ -648,16 +660,19 @@ export function renderGame(root, view, options = {}) {
   bottomPanel.classList.add("game__panel-bottom");
   const status = renderStatus(view);
   status.classList.add("game__status");
-  root.replaceChildren(topPanel, board, bottomPanel, status);
+  const drawn = [topPanel, board, bottomPanel, status];
   if (view.phase === "draft" || view.phase === "prepare") {
     const setup = renderSetupSegment(view);
     setup.classList.add("game__setup");
-    root.append(setup);
+    drawn.push(setup);
   }
   if (options.extra) {
     options.extra.classList.add("game__extra");
-    root.append(options.extra);
+    drawn.push(options.extra);
   }
+  for (const child of [...root.children]) if (!pinned.has(child)) child.remove();
+  for (const element of pinned) if (element.parentNode !== root) root.append(element);
+  root.append(...drawn);
   root.classList.add("game");
 }
 

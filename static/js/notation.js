@@ -21,6 +21,7 @@ const PATTERNS = [
   ["done", /^done$/],
   ["move", new RegExp(`^(${SQUARE})-(${SQUARE})(\\+?)$`)],
   ["select", new RegExp(`^select (${SQUARE}) (${DIR})$`)],
+  ["select_shooter", new RegExp(`^select (${SQUARE}) x$`)],
   ["rotate", new RegExp(`^(${SQUARE})>(${DIR})$`)],
   ["shoot", new RegExp(`^(${SQUARE})x(${SQUARE})$`)],
   ["fence", new RegExp(`^(${SQUARE})#(${EDGE})$`)],
@@ -80,6 +81,8 @@ export function parseDecision(text) {
         return { type, text, from: m[1], to: m[2], intrude: m[3] === "+" };
       case "select":
         return { type, text, from: m[1], direction: m[2] };
+      case "select_shooter": // the archer leads a shooting chain but waits (ruling Q9)
+        return { type, text, from: m[1] };
       case "rotate":
         return { type, text, from: m[1], direction: m[2] };
       case "shoot":

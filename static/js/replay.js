@@ -8,10 +8,11 @@
  * Red's seat, Blue's seat or a spectator saw them.
  */
 
-import { decisionNote } from "./actions.js";
 import { html, renderGame } from "./board.js";
 import { t, uiConfig } from "./i18n.js";
+import { moveListItem, revealInList, startListItem } from "./moves.js";
 import { decisionSquares } from "./notation.js";
+import { skippedLines } from "./skipped.js";
 
 const config = uiConfig();
 const root = document.getElementById("record-viewer");
@@ -45,7 +46,7 @@ function render() {
     item.classList.toggle("is-current", current);
     if (current) {
       item.firstElementChild.setAttribute("aria-current", "step");
-      item.scrollIntoView({ block: "nearest" });
+      revealInList(moveList, item);
     } else {
       item.firstElementChild.removeAttribute("aria-current");
     }
@@ -59,26 +60,12 @@ function go(target) {
 }
 
 function buildMoveList() {
-  const items = [
-    html("li", { dataset: { ply: "0" } }, html("button", { type: "button", class: "move-list__move" }, t("start_position"))),
-  ];
-  for (const move of data.moves) {
-    items.push(
-      html(
-        "li",
-        { dataset: { ply: String(move.ply) }, class: `move-list__item move-list__item--${move.seat}` },
-        html(
-          "button",
-          { type: "button", class: "move-list__move" },
-          html("span", { class: "move-list__ply" }, `${move.ply}.`),
-          html("span", { class: `seat-dot seat-dot--${move.seat}`, "aria-hidden": "true" }),
-          html("code", {}, move.text),
-          decisionNote(move.text),
-        ),
-      ),
-    );
-  }
-  moveList.replaceChildren(...items);
+  const items = data.moves.map((move) => {
+    const item = moveListItem(move);
+    item.append(...skippedLines(move.skipped));
+    return item;
+  });
+  moveList.replaceChildren(startListItem(), ...items);
 }
 
 async function load(newPerspective) {

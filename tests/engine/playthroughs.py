@@ -139,6 +139,12 @@ def _execution(ex: dict[str, Any] | None) -> str:
     )
 
 
+def _skipped_card(skipped: dict[str, Any]) -> str:
+    side, card, slot, face_up = _take(skipped, "side", "card", "slot", "face_up")
+    _check_consumed(skipped, "skipped card")
+    return f"{side} {card or '??'}{'^' if face_up else ''} ({slot})"
+
+
 def render_view(view: dict[str, Any]) -> list[str]:
     """A compact, complete text rendering of one ``observe`` view."""
     view = dict(view)
@@ -148,6 +154,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
     board, stock, sides, execution, legal, outcome = _take(
         view, "board", "stock", "sides", "execution", "legal_actions", "outcome"
     )
+    (skipped,) = _take(view, "skipped")
     _check_consumed(view, "view")
     lines = [
         f"  v{version} {variant} | viewer {viewer or 'spectator'} | {phase} | turn {turn}"
@@ -158,6 +165,8 @@ def render_view(view: dict[str, Any]) -> list[str]:
     for label in ("red", "blue"):
         lines.append(_side(label, dict(sides[label])))
     lines.append(f"  execution: {_execution(dict(execution) if execution else None)}")
+    if skipped:
+        lines.append("  skipped: " + " ".join(_skipped_card(dict(s)) for s in skipped))
     if legal:
         lines.append(f"  legal ({len(legal)}): {' '.join(legal)}")
     if outcome is not None:

@@ -296,6 +296,35 @@ def test_light_infantry_chain_discards_every_shield_same_direction() -> None:
     assert commanding(state)
 
 
+def test_light_infantry_leader_may_wait_for_its_partner_in_front() -> None:
+    """Q9, §11.3 with 六韜5: the player orders the chain, the selected infantry included. The
+    leader on d2 cannot step west until its partner on c2 has gone; selected with
+    ``select d2 W`` it moves after it (and ``done`` only comes after the leader's move)."""
+    pieces = {"d2": "rIN", "c2": "rIN", "g7": "bIS*", "a1": "rAN*"}
+    state = run(pieces, "LI")
+    assert "select d2 W" in legal(state)
+    assert "d2-c2" not in legal(state)
+    state = play(state, "select d2 W")
+    assert legal(state) == {"c2-b2"}
+    state = play(state, "c2-b2")
+    assert legal(state) == {"d2-c2"}
+    state = play(state, "d2-c2")
+    assert code_at(state, "b2") == "riW"
+    assert code_at(state, "c2") == "riW"
+    assert commanding(state)
+
+
+def test_light_infantry_leaders_game_ending_move_may_come_last() -> None:
+    """The selected infantry's move takes Blue's general: its partner moves first."""
+    pieces = {"d5": "rIN", "e5": "rIN", "d6": "bAS*", "a1": "rAN*"}
+    state = play(run(pieces, "LI"), "select d5 N", "e5-e7")
+    assert state.outcome is None
+    state = play(state, "d5-d6")
+    assert state.outcome is not None
+    assert state.outcome.winner is R
+    assert code_at(state, "e7") == "riN"
+
+
 def test_light_infantry_may_intrude() -> None:
     """六韜5 note: this card's move may intrude (two squares too)."""
     state = run({"b5": "rIN", "a1": "rIN*", "g7": "bIS*"}, "LI")

@@ -258,3 +258,50 @@ def test_select_is_not_offered_to_a_piece_without_partners() -> None:
     """A lone piece has nobody to wait for: ``select`` would only repeat its own moves."""
     pieces = {"c1": "rCN", **FAR}
     assert not any(a.startswith("select") for a in legal(executing(pieces, "MV")))
+
+
+def test_a_waiting_shooter_lets_its_partners_shoot_before_its_game_ending_shot() -> None:
+    """Q9, §11.3: the player orders a shooting chain, the selected archer included. Here the
+    leader's shot takes Blue's general: its partner must be able to shoot first (after the
+    leader's shot nothing more happens, R1)."""
+    pieces = {"c3": "rAN", "d3": "rAN", "c4": "bAS*", "e4": "bCS", "g1": "rAN*"}
+    state = executing(pieces, "RS")
+    assert {"c3xc4", "select c3 x", "select d3 x"} <= legal(state)
+    state = play(state, "select c3 x")
+    # d3xc4 would leave the waiting leader nothing to shoot at; done only after the leader.
+    assert legal(state) == {"c3xc4", "d3xe4"}
+    state = play(state, "d3xe4", "c3xc4")
+    assert piece_at(state, "e4") is None
+    assert state.outcome is not None
+    assert state.outcome.termination is Termination.GENERAL_CAPTURED
+    assert state.outcome.winner is R
+    assert state.sides[R].deck[-1] is CardKind.ROTATE_SHOOT
+
+
+def test_a_partner_may_strip_the_shield_the_waiting_shooter_then_shoots() -> None:
+    """A shot at a shielded infantry only takes its shield (§8.4): the leader keeps its target."""
+    pieces = {"c3": "rAN", "d3": "rAN", "c4": "bIS", **FAR}
+    state = play(executing(pieces, "RS"), "select c3 x")
+    assert legal(state) == {"c3xc4", "d3xc4"}
+    state = play(state, "d3xc4")
+    assert code_at(state, "c4") == "biS"
+    assert legal(state) == {"c3xc4"}
+    state = play(state, "c3xc4")
+    assert piece_at(state, "c4") is None
+    assert state.execution is None
+
+
+def test_select_x_needs_a_partner_that_can_shoot() -> None:
+    """With no partner able to shoot, waiting would only repeat the leader's own shots."""
+    pieces = {"c3": "rAN", "d3": "rAS", "c4": "bAS", **FAR}
+    assert not any(a.endswith(" x") for a in legal(executing(pieces, "RS")))
+
+
+def test_a_shooter_selection_shows_no_secret() -> None:
+    """§6.8: which shots are offered to partners does not depend on where Blue's general is."""
+    offered = []
+    for general in ("c4", "a7"):
+        pieces = {"c3": "rAN", "d3": "rAN", "c4": "bAS", "e4": "bCS", "a7": "bAS", "g1": "rAN*"}
+        pieces[general] += "*"
+        offered.append(legal(play(executing(pieces, "RS"), "select c3 x")))
+    assert offered[0] == offered[1]

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import ArrangeCards, ChooseGeneral
+from engine.actions import ArrangeCards, ChooseGeneral, parse_action
 from engine.cli import replay_record
-from engine.formats import GameFormat
+from engine.formats import DeckOption, GameFormat
 from engine.observation import observe
 from engine.playout import check_invariants
 from engine.record import GameRecord, ReplayError, replay
@@ -21,12 +21,13 @@ from engine.rules import apply_action, apply_unchecked, clock_side, legal_action
 from engine.rulings import Rulings
 from engine.start import (
     STARTER_GUIDE_CARDS,
+    PresetIntruder,
     PresetPiece,
     PresetSide,
     StartPosition,
     StartPositionError,
 )
-from engine.state import GameState, Phase
+from engine.state import GameState, Phase, Termination
 from engine.types import (
     DIRECTIONS,
     SHIELDS_TOTAL,
@@ -140,7 +141,7 @@ def test_a_shieldless_infantry_leaves_its_shield_in_the_box() -> None:
         ("red: pieces Ic8N\nblue: pieces Ic6S", "start_syntax"),
         ("red: lp x; pieces Ic2N\nblue: pieces Ic6S", "start_syntax"),
         ("red: pieces Ic2N; colour red\nblue: pieces Ic6S", "start_syntax"),
-        ("red: pieces Ic2N; cards MV,RS,FN\nblue: pieces Ic6S", "start_syntax"),
+        ("red: pieces Ic2N; cards MV,RS,FN\nblue: pieces Ic6S", "start_cards"),
         ("red: pieces Ic2N Ac2E\nblue: pieces Ic6S", "start_square_taken"),
         ("red: pieces Ic2N\nblue: pieces", "start_no_pieces"),
         ("red: lp 19; pieces Ic2N\nblue: pieces Ic6S", "start_lp"),
@@ -162,10 +163,11 @@ def test_a_shieldless_infantry_leaves_its_shield_in_the_box() -> None:
             "red: pieces Ic2N; cards MV,RS,FN,MV / RS,MV,RF\nblue: pieces Ic6S",
             "start_cards",
         ),
-        (
-            "red: pieces Ic2N; cards MV,RS,RM / MV,RS,MV,RF\nblue: pieces Ic6S",
-            "start_cards",
-        ),
+        ("red: pieces Ic2N; intruded I A\nblue: pieces Ic6S", "start_intrusion"),
+        ("red: pieces Ic2N; intruded A-\nblue: pieces Ic6S", "start_syntax"),
+        ("red: pieces Ic2N; prepared RM,RM,SC\nblue: pieces Ic6S", "start_prepared"),
+        ("red: pieces Ic2N; prepared RM,MV\nblue: pieces Ic6S", "start_prepared"),
+        ("red: pieces Ic2N; exchange now\nblue: pieces Ic6S", "start_syntax"),
     ],
 )
 def test_invalid_positions_are_refused_with_a_code(text: str, code: str) -> None:
@@ -207,11 +209,144 @@ def test_the_dict_form_refuses_malformed_data(change: dict[str, object]) -> None
     assert caught.value.code == "start_syntax"
 
 
-@pytest.mark.parametrize("fmt", [GameFormat.tournament_rule_2(), GameFormat.tournament_rule_3()])
-def test_only_the_basic_game_takes_a_start_position(fmt: GameFormat) -> None:
+# -- Every format (tournament Rules 2 and 3), LP and intrusions -----------------------------------
+
+RULE_2, RULE_3 = GameFormat.tournament_rule_2(), GameFormat.tournament_rule_3()
+PREPARED = """
+red: lp 4; pieces Ib2N Ac1N; prepared RM,LI,SC; intruded I-; exchange done
+blue: lp 2; pieces Ib6S Ac7S; prepared RC,RR,SB
+"""
+SEVEN = """
+red: pieces Ib2N Ac1N; cards MV,MV,RS,FN,RM,LI,SC
+blue: pieces Ib6S Ac7S; cards MV,MV,RS,FN,RM,LI,SC
+"""
+
+
+def test_a_rule_2_game_opens_with_the_preparation_then_set_up() -> None:
+    """§13.1, §15.5: the expansion cards are chosen before deployment, so on a start position
+    they are chosen first (untimed), then set-up on the position; Red's general is untimed."""
+    state = new_game(format=RULE_2, start=starter())
+    assert (state.phase, state.to_act, clock_side(state)) == (Phase.PREPARE, R, None)
+    board = state.board
+    state = apply_action(state, parse_action("prepare RM,LI,SC"))
+    state = apply_action(state, parse_action("prepare RC,RR,SB"))
+    assert (state.phase, state.to_act, clock_side(state)) == (Phase.SETUP, R, None)
+    assert state.board == board
+    assert state.sides[B].prepared == cards("SB RC RR")
+    state = apply_action(state, ChooseGeneral(parse_square("c1")))
+    assert clock_side(state) is B  # Red's cards are fixed: Blue's general is next, timed
+
+
+def test_a_rule_2_position_may_fix_the_prepared_cards_and_the_exchange() -> None:
+    start = StartPosition.from_text(PREPARED)
+    assert StartPosition.from_text(start.to_text()) == start
+    assert StartPosition.from_dict(start.to_dict()) == start
+    state = new_game(format=RULE_2, start=start)
+    assert (state.phase, state.to_act) == (Phase.SETUP, R)
+    red, blue = state.sides
+    assert (red.lp, blue.lp) == (4, 2)
+    assert red.prepared == cards("RM LI SC")
+    assert red.exchange_done
+    assert blue.prepared == cards("SB RC RR")
+    assert not blue.exchange_done
+    assert [(p.kind, p.shield, p.owner) for p in red.intruded] == [(PieceKind.INFANTRY, False, R)]
+    assert red.intrusion_points == 1
+    assert state.stock.infantry == STOCK_TOTALS[PieceKind.INFANTRY] - 3
+    assert state.stock.shields == SHIELDS_TOTAL - 2
+    assert not check_invariants(state)
+    assert observe(state, B)["sides"]["red"]["expansion"]["prepared"] is None  # still secret
+
+
+def test_a_rule_3_game_drafts_first_when_the_cards_are_open() -> None:
+    """§13.2: the draft comes before deployment; on a start position before set-up."""
+    bare = StartPosition.from_text("red: pieces Ib2N Ac1N\nblue: pieces Ib6S Ac7S")
+    state = new_game(format=RULE_3, start=bare)
+    assert (state.phase, state.to_act, clock_side(state)) == (Phase.DRAFT, R, None)
+    for pick in ("MV", "RS", "RM", "LI", "FN", "SC"):
+        state = apply_action(state, parse_action(f"pick {pick}"))
+    assert (state.phase, state.to_act) == (Phase.SETUP, R)
+    assert state.sides[R].cards == state.sides[B].cards == cards("MV MV RS FN RM LI SC")
+    state = apply_action(state, ChooseGeneral(parse_square("c1")))
+    assert all(isinstance(a, ArrangeCards) for a in legal_actions(state))
+    assert ArrangeCards(cards("RM LI SC"), cards("MV MV RS FN")) in legal_actions(state)
+
+
+def test_a_rule_3_position_may_fix_the_seven_cards() -> None:
+    start = StartPosition.from_text(SEVEN)
+    assert StartPosition.from_text(start.to_text()) == start
+    assert StartPosition.from_dict(start.to_dict()) == start
+    state = new_game(format=RULE_3, start=start)
+    assert (state.phase, state.to_act) == (Phase.SETUP, R)
+    assert state.sides[R].cards == cards("MV MV RS FN RM LI SC")
+    state = apply_action(state, ChooseGeneral(parse_square("c1")))
+    assert ArrangeCards(cards("RM LI SC"), cards("MV MV RS FN")) in legal_actions(state)
+    fixed = new_game(format=RULE_3, start=starter())  # hand and deck fixed: the basic seven
+    assert fixed.phase is Phase.SETUP
+    assert fixed.sides[B].cards == cards("MV MV MV RS RS FN RF")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "code"),
+    [
+        (GameFormat(), "red: pieces Ic2N; cards MV,RS,RM / MV,RS,MV,RF", "start_cards"),
+        (GameFormat(), "red: pieces Ic2N; prepared RM,LI,SC", "start_format"),
+        (GameFormat(), "red: pieces Ic2N; exchange done", "start_format"),
+        (GameFormat(), "red: pieces Ic2N; cards MV,MV,RS,FN,RF,RS,MV", "start_format"),
+        (RULE_3, "red: pieces Ic2N; prepared RM,LI,SC", "start_format"),
+        (RULE_3, "red: pieces Ic2N; cards MV,MV,RS,FN,RM,LI,SC", "start_cards"),
+        (RULE_2, "red: pieces Ic2N; prepared RM,LI", "start_prepared"),
+        (RULE_2, "red: pieces Ic2N; prepared RM,LI,SC; cards MV,MV,RS,FN,RF,RS,MV", "start_format"),
+        (
+            GameFormat(promos=False, variant=RULE_2.variant),
+            "red: pieces Ic2N; prepared RM,LI,SW",
+            "start_prepared",
+        ),
+    ],
+)
+def test_what_a_format_cannot_take_is_refused_with_a_code(
+    fmt: GameFormat, text: str, code: str
+) -> None:
+    """The format decides which fields a start position may hold; the other side gives the
+    same as Red where the field must be given for both (here Blue's line copies Red's cards)."""
+    blue = "blue: pieces Ic6S"
+    if "prepared" in text and code != "start_format":
+        blue += "; prepared RM,LI,SC"
+    start = StartPosition.from_text(f"{text}\n{blue}")
     with pytest.raises(StartPositionError) as caught:
-        new_game(format=fmt, start=starter())
-    assert caught.value.code == "start_format"
+        new_game(format=fmt, start=start)
+    assert caught.value.code == code
+
+
+def test_shared_deck_build_options_give_both_sides_the_same_seven() -> None:
+    text = SEVEN.replace(
+        "blue: pieces Ib6S Ac7S; cards MV,MV,RS,FN,RM,LI,SC",
+        "blue: pieces Ib6S Ac7S; cards MV,MV,MV,RS,RS,FN,RF",
+    )
+    start = StartPosition.from_text(text)
+    with pytest.raises(StartPositionError) as caught:
+        new_game(format=RULE_3, start=start)
+    assert caught.value.code == "start_cards"
+    secret = GameFormat(variant=RULE_3.variant, deck_option=DeckOption.SECRET)
+    assert new_game(format=secret, start=start).sides[B].cards == cards("MV MV MV RS RS FN RF")
+
+
+def test_lp_above_the_rulings_cap_is_refused() -> None:
+    start = StartPosition.from_text("red: lp 15; pieces Ic2N\nblue: pieces Ic6S")
+    with pytest.raises(StartPositionError) as caught:
+        new_game(start=start, rulings=Rulings(lp_cap=12))
+    assert caught.value.code == "start_lp"
+
+
+def test_intruded_pieces_count_towards_the_winning_three() -> None:
+    """§3.2: Red starts with a shielded infantry intruded (2 points); one more intrusion wins."""
+    text = STARTER.replace("red: pieces", "red: intruded I; pieces Ib6N").replace("Ib6S ", "Ia6S ")
+    start = StartPosition.from_text(text)
+    state = choose_generals(new_game(start=start), red="c1", blue="e7")
+    for decision in ("play MV", "end", "play MV", "end", "b6-b7+"):
+        state = apply_action(state, parse_action(decision))
+    assert state.outcome is not None
+    assert (state.outcome.termination, state.outcome.winner) == (Termination.INTRUSION, R)
+    assert state.sides[R].intrusion_points == 4
 
 
 def test_observe_hides_the_opponents_general_and_cards_in_a_preset_game() -> None:
@@ -254,6 +389,41 @@ def test_a_record_replays_a_preset_game() -> None:
     assert "start" not in replace(record, start=None).to_dict()
 
 
+INFANTRY = PieceKind.INFANTRY
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        (RULE_2, STARTER),  # the preparation first
+        (RULE_2, PREPARED),
+        (GameFormat(variant=RULE_2.variant, expansion_option=1, seed=3), PREPARED),
+        (GameFormat(variant=RULE_2.variant, expansion_option=3), STARTER),
+        (RULE_3, "red: pieces Ib2N Ac1N Cd2N\nblue: pieces Ib6S Ac7S Cd6S"),  # the draft first
+        (RULE_3, SEVEN),
+    ],
+)
+def test_random_games_from_a_start_position_in_each_format_replay(
+    fmt: GameFormat, text: str
+) -> None:
+    """Every decision from the opening to a capped end keeps the engine's invariants, and the
+    record (format, rulings, start position) replays the same states."""
+    start = StartPosition.from_text(text)
+    rng = random.Random(11)
+    state = new_game(format=fmt, start=start, rulings=Rulings(turn_limit=16))
+    states, actions = [state], []
+    while state.to_act is not None:
+        options = legal_actions(state)
+        action = options[rng.randrange(len(options))]
+        state = apply_unchecked(state, action)
+        states.append(state)
+        actions.append(action.to_str())
+        assert not check_invariants(state)
+    assert state.turn > 0  # the war was reached
+    record = GameRecord(actions=tuple(actions), rulings=state.rulings, format=fmt, start=start)
+    assert replay(GameRecord.from_json(record.to_json())) == states
+
+
 @st.composite
 def start_positions(draw: st.DrawFn) -> StartPosition:
     squares = draw(st.lists(st.sampled_from(SQUARES), min_size=2, max_size=20, unique=True))
@@ -269,11 +439,22 @@ def start_positions(draw: st.DrawFn) -> StartPosition:
     hand = (CardKind.MOVE, CardKind.ROTATE_SHOOT, CardKind.FENCE)
     deck = (CardKind.MOVE, CardKind.ROTATE_SHOOT, CardKind.MOVE, CardKind.REINFORCE)
     fixed = draw(st.booleans())
+    intruded = []
+    for _ in Side:  # fewer than three points, within what the box has left
+        kinds = [k for k in PieceKind if left[k] > 0]
+        chosen = draw(st.lists(st.sampled_from(kinds), max_size=1)) if kinds else []
+        for kind in chosen:
+            left[kind] -= 1
+        shielded = draw(st.booleans())
+        intruded.append(tuple(PresetIntruder(k, shielded and k is INFANTRY) for k in chosen))
     sides = tuple(
         PresetSide(
-            lp=draw(st.integers(0, 18)), hand=hand if fixed else (), deck=deck if fixed else ()
+            lp=draw(st.integers(0, 18)),
+            hand=hand if fixed else (),
+            deck=deck if fixed else (),
+            intruded=intruded[side],
         )
-        for _ in Side
+        for side in Side
     )
     return StartPosition(pieces=tuple(pieces), sides=(sides[0], sides[1]))
 

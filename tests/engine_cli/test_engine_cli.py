@@ -407,3 +407,19 @@ def test_python_dash_m_engine(tmp_path: Path, red_win: tuple[GameRecord, GameSta
     )
     assert failed.returncode == 1
     assert f"decision 5 '{ILLEGAL_FIFTH}' is illegal" in failed.stderr
+
+
+def test_show_and_verbose_replay_tell_skipped_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RULES.md §6.7, ruling P11: after decision 121 of this game Blue's face-down Fence card is
+    skipped; Red's seat reads that a face-down card was skipped, Blue's which one, and the
+    arbiter's verbose replay everything."""
+    record, _ = playout.random_playout(seed=1, turn_limit=60)
+    path = _record_file(tmp_path, record)
+    _, as_red, _ = run(["show", path, "--ply", "121", "--as", "red"], capsys)
+    assert "skipped: blue's ??/down from the first slot (it could not be executed)" in as_red
+    _, as_blue, _ = run(["show", path, "--ply", "121", "--as", "blue"], capsys)
+    assert "skipped: blue's FN/down from the first slot (it could not be executed)" in as_blue
+    _, verbose, _ = run(["replay", path, "--verbose"], capsys)
+    assert "121. red: end\n   blue: skip FN (1st)\n" in verbose

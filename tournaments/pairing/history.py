@@ -122,5 +122,8 @@ class History:
             if not b.forfeited
         )
 
-    def have_met(self, a: PlayerId, b: PlayerId) -> bool:
-        return any({x.red, x.blue} == {a, b} for x in self.bouts)
+    def have_met(self, a: PlayerId, b: PlayerId, *, forfeits_count: bool = True) -> bool:
+        """Whether ``a`` and ``b`` were paired; a forfeited bout only if ``forfeits_count``."""
+        return any(
+            {x.red, x.blue} == {a, b} and (forfeits_count or not x.forfeited) for x in self.bouts
+        )

@@ -11,9 +11,12 @@ the constants below carry the same names.
 Criteria, most important first (a criterion is only traded for a higher one):
 
 1. Everyone is paired (maximum cardinality); with an odd count one player gets the bye.
-2. No rematch: there is no edge between players who have met (hard, never relaxed).
-3. The bye goes to a player who has not had a pairing bye, and among those to the lowest-ranked
-   one for whom the rest can still be paired (``REPEAT_BYE``, then ``BYE_RANK``).
+2. No rematch: there is no edge between players who have met (hard, never relaxed). As in
+   FIDE C.04.1, a forfeited game is not a meeting (the two never played) unless the event
+   says otherwise (``forfeit_counts_as_game``).
+3. The bye goes to a player who has neither had a pairing bye nor won a game by forfeit
+   (FIDE C.04.1 d), and among those to the lowest-ranked one for whom the rest can still be
+   paired (``REPEAT_BYE``, then ``BYE_RANK``).
 4. Absolute colour rules: the fewest players end the round with a colour difference beyond ±2
    or with the same colour three times in a row (``COLOUR_ABSOLUTE``; for each pair, the
    better of its two colour allocations counts).
@@ -165,8 +168,8 @@ class SwissPlayer:
     rank: int  # 0-based place in the pairing order (score desc, then seed)
     colours: tuple[tuple[int, Colour], ...]  # (round, colour) of played games, in round order
     preference: ColourPreference
-    had_bye: bool  # has had a pairing bye
-    opponents: frozenset[PlayerId]
+    had_bye: bool  # has had a pairing bye or a forfeit win: not given the bye again
+    opponents: frozenset[PlayerId]  # may not be paired with this player again
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +239,7 @@ def pair_round(
     unavailable: Collection[PlayerId] = (),
     initial_colour: Colour = Colour.RED,
     window: int | None = None,
+    forfeit_counts_as_game: bool = False,
 ) -> SwissRound:
     """Pair ``round_number`` of a Swiss from everything played before it.
 
@@ -244,12 +248,20 @@ def pair_round(
     ``NOT_PLAYING`` absence in this round are left out as well. ``initial_colour`` is the colour
     the top seed gets in round 1 (drawn by lot in chess; Red by default). ``window`` forces the
     restricted candidate graph with that many neighbours per side (``None`` chooses: complete up
-    to ``EXACT_LIMIT`` players, ``DEFAULT_WINDOW`` above).
+    to ``EXACT_LIMIT`` players, ``DEFAULT_WINDOW`` above). ``forfeit_counts_as_game`` forbids
+    pairing again two players whose game was forfeited (FIDE pairs them again: they never
+    played).
 
     Raises :class:`PairingError` when the history is not ready for this round or when no
     pairing without rematches exists.
     """
-    players = swiss_players(history, round_number, points=points, unavailable=unavailable)
+    players = swiss_players(
+        history,
+        round_number,
+        points=points,
+        unavailable=unavailable,
+        forfeit_counts_as_game=forfeit_counts_as_game,
+    )
     mates, bye = _match(players, window)
     bouts = [
         Bout(round_number, *allocate_colours(players[i], players[j], initial_colour))
@@ -271,8 +283,14 @@ def swiss_players(
     *,
     points: PointsOf | None = None,
     unavailable: Collection[PlayerId] = (),
+    forfeit_counts_as_game: bool = False,
 ) -> tuple[SwissPlayer, ...]:
-    """The players to pair in ``round_number``, in pairing order, after checking the history."""
+    """The players to pair in ``round_number``, in pairing order, after checking the history.
+
+    A player's ``opponents`` are those they may not meet again: everyone they played, and
+    the opponents of forfeited games only when ``forfeit_counts_as_game``. ``had_bye`` is
+    set by a pairing bye or a forfeit win, either of which makes the bye go to someone else.
+    """
     entrants = {e.player: e for e in history.entrants}
     if len(entrants) != len(history.entrants):
         raise PairingError("unknown_player", "an entrant is listed twice")
@@ -317,10 +335,12 @@ def swiss_players(
     for bout in sorted(history.bouts, key=lambda b: b.round_number):
         for player in (bout.red, bout.blue):
             if player in opponents:
-                opponents[player].add(bout.opponent_of(player))
+                if forfeit_counts_as_game or not bout.forfeited:
+                    opponents[player].add(bout.opponent_of(player))
                 if not bout.forfeited:
                     colours[player].append((bout.round_number, bout.colour_of(player)))
     byes = {a.player for a in history.absences if a.kind is AbsenceKind.PAIRING_BYE}
+    byes.update(b.winner for b in history.bouts if b.forfeited and b.winner is not None)
 
     return tuple(
         SwissPlayer(

@@ -7,6 +7,8 @@ from fractions import Fraction
 
 from django import template
 
+from tournaments.audit import audit_sentence as sentence_of
+from tournaments.models import AuditLog
 from tournaments.selectors import display_points
 
 register = template.Library()
@@ -18,3 +20,9 @@ def points(value: Decimal | Fraction | int | None) -> str:
     if value is None:
         return ""
     return display_points(Fraction(value))
+
+
+@register.filter
+def audit_sentence(item: AuditLog) -> str:
+    """An audit-log row as a sentence in the page's language (``tournaments.audit``)."""
+    return sentence_of(item)

@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import URLPattern, get_resolver, resolve
 
@@ -136,8 +135,7 @@ def test_arbiter_endpoints(client: Client, game: Match, django_user_model: Any) 
     body = {"seat": "red", "delta_ms": 60_000, "reason": "late start"}
     player = _post(client, f"/api/matches/{game.pk}/adjust-time/", body, **_auth(game, "red"))
     assert player.status_code == 403
-    arbiter = django_user_model.objects.create_user(username="arb", password="x")
-    arbiter.user_permissions.add(Permission.objects.get(codename="arbitrate_match"))
+    arbiter = django_user_model.objects.create_superuser(username="arb", password="x")
     client.force_login(arbiter)
     response = _post(client, f"/api/matches/{game.pk}/adjust-time/", body)
     assert response.status_code == 200

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.test import Client
 
 from matches.models import Match
@@ -23,8 +22,7 @@ def game(db: None, two_players: Any) -> Match:
 
 @pytest.fixture
 def arbiter(django_user_model: Any) -> Client:
-    user = django_user_model.objects.create_user(username="arb", password="x-arbiter-1")
-    user.user_permissions.add(Permission.objects.get(codename="arbitrate_match"))
+    user = django_user_model.objects.create_superuser(username="arb", password="x-arbiter-1")
     client = Client(raise_request_exception=False)
     client.force_login(user)
     return client

@@ -30,9 +30,11 @@ def live_match(two_players: Any) -> Match:
 @pytest.fixture
 def event_arbiter(django_user_model: Any, password: str) -> Any:
     arbiter = django_user_model.objects.create_user(username="judge", password=password)
-    set_event_arbiter_check(lambda user, event_id: user.pk == arbiter.pk and event_id == 7)
+    registered = set_event_arbiter_check(
+        lambda user, event_id: user.pk == arbiter.pk and event_id == 7
+    )
     yield arbiter
-    set_event_arbiter_check(None)
+    set_event_arbiter_check(registered)
 
 
 def console(match: Match) -> str:

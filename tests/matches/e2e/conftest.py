@@ -36,6 +36,39 @@ class MatchServer(LiveServer):
             "print(json.dumps({'id': m.pk, 'red': m.red_token, 'blue': m.blue_token}))\n"
         )
 
+    def create_played_match(
+        self, actions: list[str], *, seconds_each: int = 7, **options: Any
+    ) -> dict[str, Any]:
+        """A started online match after ``actions`` (legal decisions from the start), as
+        ``create_match`` returns it; each decision is taken by the seat to act,
+        ``seconds_each`` after the previous one, the last one now (the clocks show it)."""
+        return self.python(
+            "import json\n"
+            "from datetime import timedelta\n"
+            "from django.utils import timezone\n"
+            "from engine import apply_action, new_game, parse_action\n"
+            "from matches.services import match_create, match_submit_action\n"
+            f"actions = json.loads({json.dumps(json.dumps(actions))})\n"
+            f"step = timedelta(seconds={seconds_each})\n"
+            "now = timezone.now() - step * len(actions)\n"
+            f"options = json.loads({json.dumps(json.dumps(options))})\n"
+            "m = match_create(start=True, now=now, **options)\n"
+            "state = new_game()\n"
+            "for ply, text in enumerate(actions):\n"
+            "    now += step\n"
+            "    match_submit_action(match_id=m.pk, seat=state.to_act.label,"
+            " action_text=text, expected_ply=ply, now=now)\n"
+            "    state = apply_action(state, parse_action(text))\n"
+            "print(json.dumps({'id': m.pk, 'red': m.red_token, 'blue': m.blue_token}))\n"
+        )
+
+    def match_actions(self, match_id: int) -> list[str]:
+        return self.python(
+            "import json\n"
+            "from matches.models import Match\n"
+            f"print(json.dumps(list(Match.objects.get(pk={match_id}).actions)))\n"
+        )
+
     def match_result(self, match_id: int) -> dict[str, Any]:
         return self.python(
             "import json\n"

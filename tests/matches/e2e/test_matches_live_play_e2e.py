@@ -141,6 +141,12 @@ def test_two_players_play_a_game_to_the_end(match_server: Any, new_page: Any) ->
             "You won." if seat == winner else "You lost."
         )
         assert page.locator("#resign-button").is_hidden()
+        # The game is over, so the move list now shows the opponent's secrets in full.
+        page.wait_for_function(
+            "() => { const items = [...document.querySelectorAll('#move-list [data-text]')];"
+            f" return items.length === {len(record.actions)}"
+            " && !items.some((li) => li.dataset.text.endsWith(' ?')); }"
+        )
     assert match_server.match_result(match["id"]) == {
         "status": "finished",
         "winner": winner,
@@ -181,6 +187,7 @@ def test_a_player_loses_on_time(match_server: Any, new_page: Any) -> None:
             "() => document.querySelector('[data-clock=blue]').classList.contains('is-running')"
         )
         assert "is-low" in clock.get_attribute("class")
+        assert "is-critical" in clock.get_attribute("class")  # under ten seconds
         before = clock.inner_text()
         page.wait_for_function(
             f"() => document.querySelector('[data-clock=blue] [data-clock-time]')"

@@ -31,6 +31,7 @@ REBUILD = """
     case "play": return `play ${d.card}`;
     case "move": return `${d.from}-${d.to}${d.intrude ? "+" : ""}`;
     case "select": return `select ${d.from} ${d.direction}`;
+    case "select_shooter": return `select ${d.from} x`;
     case "rotate": return `${d.from}>${d.direction}`;
     case "shoot": return `${d.from}x${d.to}`;
     case "fence": return `${d.from}#${d.edge}`;
@@ -97,6 +98,7 @@ def test_notation_js_reads_every_decision_the_engine_offers(
         "done",
         "move",
         "select",
+        "select_shooter",
         "rotate",
         "shoot",
         "fence",

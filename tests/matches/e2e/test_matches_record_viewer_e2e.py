@@ -114,3 +114,27 @@ def test_record_viewer_in_japanese(match_server: Any, new_page: Any) -> None:
     page.locator("body").press("End")
     assert page.locator(".game-status__phase").inner_text().startswith("終局")
     assert page.get_by_role("link", name="赤の視点").is_visible()
+
+
+def test_the_record_viewer_says_when_a_card_was_skipped(match_server: Any, new_page: Any) -> None:
+    """RULES.md §6.7, ruling P11: in the demo game of seed 300 Red's face-down Fence card
+    cannot be executed after decision 40. Red's seat reads which card it was; Blue's seat and
+    spectators read that a face-down card was skipped."""
+    match_server.manage("load_demo")
+    page = new_page()
+    page.goto(match_server.url + "/matches/records/")
+    page.locator("table.records tr", has_text="Aoi Tanaka").locator("a").first.click()
+    page.wait_for_selector("#record-viewer[data-loaded='all']")
+    skipped = page.locator("#move-list li[data-ply='40'] [data-skipped]")
+    assert skipped.inner_text() == "Skipped: Red's face-down card (1st) could not be executed"
+    assert page.locator("#move-list [data-skipped]").count() == 1
+
+    page.get_by_role("link", name="Red's seat").click()
+    page.wait_for_selector("#record-viewer[data-loaded='red']")
+    skipped = page.locator("#move-list li[data-ply='40'] [data-skipped='red']")
+    assert skipped.inner_text() == "Skipped: Red's Fence (1st) could not be executed"
+
+    page.get_by_role("link", name="Blue's seat").click()
+    page.wait_for_selector("#record-viewer[data-loaded='blue']")
+    skipped = page.locator("#move-list li[data-ply='40'] [data-skipped='red']")
+    assert "face-down card" in skipped.inner_text()

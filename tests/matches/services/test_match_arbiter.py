@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AnonymousUser, Permission
+from django.contrib.auth.models import AnonymousUser
 
 from clock import ClockState
 from matches.errors import MatchError
@@ -30,9 +30,8 @@ from tests.matches.helpers import Clock, play, random_action
 
 @pytest.fixture
 def arbiter(django_user_model: Any, db: None) -> Any:
-    user = django_user_model.objects.create_user(username="arbiter", password="x")
-    user.user_permissions.add(Permission.objects.get(codename="arbitrate_match"))
-    return django_user_model.objects.get(pk=user.pk)  # fresh permission cache
+    """A superuser: the arbiter of every match (event arbiters come from the registered check)."""
+    return django_user_model.objects.create_superuser(username="arbiter", password="x")
 
 
 @pytest.fixture
@@ -58,14 +57,16 @@ def test_event_arbiters_come_from_the_registered_check(
     ticking: Match, two_players: Any, clock_at: Clock
 ) -> None:
     red, blue = two_players
-    set_event_arbiter_check(lambda user, event_id: user.pk == blue.pk and event_id == 12)
+    registered = set_event_arbiter_check(
+        lambda user, event_id: user.pk == blue.pk and event_id == 12
+    )
     try:
         with pytest.raises(MatchError):
             match_pause(match_id=ticking.pk, actor=red, now=clock_at.now)
         match = match_pause(match_id=ticking.pk, actor=blue, now=clock_at.now)
         assert ClockState.from_dict(match.clock).paused
     finally:
-        set_event_arbiter_check(None)
+        set_event_arbiter_check(registered)
 
 
 def test_pause_stops_time_and_decisions_resume_restarts(

@@ -30,7 +30,7 @@ def _last_entry(match: Match) -> ClockLogEntry:
 
 def test_every_press_point_of_a_whole_game(make_match: Any, clock_at: Clock) -> None:
     match = make_match(time_control="10+5")
-    rng = random.Random(2024)
+    rng = random.Random(2034)  # a random game of about 1,500 decisions that ends by the rules
     seen = {"start": 0, "press": 0, "switch": 0, "stop": 0}
     for _ in range(3000):
         if match.status != "running":

@@ -44,8 +44,12 @@ def test_a_match_opens_on_its_start_position(make_match: Any, clock_at: Clock) -
     [
         ({"start_position": {"red": {}, "blue": {}}}, "start position"),
         (
-            {"start_position": OPENING.to_dict(), "game_format": GameFormat.tournament_rule_3()},
-            "basic game",
+            {
+                "start_position": OPENING.to_dict()
+                | {"red": OPENING.to_dict()["red"] | {"prepared": ["RM", "LI", "SC"]}},
+                "game_format": GameFormat.tournament_rule_3(),
+            },
+            "expansion game",
         ),
     ],
 )
@@ -55,6 +59,18 @@ def test_a_bad_start_position_is_refused(make_match: Any, kwargs: Any, detail: s
     assert caught.value.code == "bad_message"
     assert detail in str(caught.value.detail)
     assert not Match.objects.exists()
+
+
+def test_a_deck_build_match_drafts_then_opens_on_its_start_position(make_match: Any) -> None:
+    """docs/start-positions.md: a start position in every format; Rule 3 drafts first when
+    the position leaves the seven cards open."""
+    bare = StartPosition.from_text("red: pieces Ib2N Ac1N\nblue: pieces Ib6S Ce7S")
+    match: Match = make_match(
+        start_position=bare.to_dict(), game_format=GameFormat.tournament_rule_3()
+    )
+    state = match_game_state(match)
+    assert (state.phase, state.to_act) == (Phase.DRAFT, Side.RED)
+    assert state.board[OPENING.pieces[0].square] is not None
 
 
 def test_a_match_without_one_starts_on_the_empty_board(make_match: Any) -> None:

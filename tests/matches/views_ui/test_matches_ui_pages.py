@@ -346,13 +346,10 @@ def _page_config(html: str) -> Any:
 def test_only_arbiters_get_the_pause_controls(
     client: Client, make_match: Any, django_user_model: Any, password: str
 ) -> None:
-    from django.contrib.auth.models import Permission
-
     match = make_match()
     url = reverse("matches:match_board", args=[match.pk])
     assert _page_config(get(client, url).content.decode())["arbiter"] is False
-    arbiter = django_user_model.objects.create_user(username="arbiter", password=password)
-    arbiter.user_permissions.add(Permission.objects.get(codename="arbitrate_match"))
+    arbiter = django_user_model.objects.create_superuser(username="arbiter", password=password)
     client.force_login(arbiter)
     assert _page_config(get(client, url).content.decode())["arbiter"] is True
 

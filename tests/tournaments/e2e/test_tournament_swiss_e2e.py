@@ -15,7 +15,8 @@ PLAYERS = ["Aki", "Bo", "Chie", "Dan", "Eri", "Fuu", "Gen", "Hiro"]
 
 
 def enter_all_results(page: Any) -> None:
-    """Save "Red won" (the form's first choice) at every table still without a result."""
+    """Choose "Red won" and save at every table still without a result (the form starts
+    empty: nothing is entered by pressing "Save" alone)."""
     while True:
         pending = page.locator(
             "#pairings tbody tr", has=page.locator("td:nth-child(4)", has_text="—")
@@ -23,6 +24,7 @@ def enter_all_results(page: Any) -> None:
         if pending.count() == 0:
             return
         row = pending.first
+        row.locator("select[name=result]").select_option("red_won")
         row.get_by_role("button", name="Save").click()
         page.wait_for_load_state()
 

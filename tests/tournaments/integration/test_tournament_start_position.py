@@ -103,6 +103,7 @@ def form_data(**extra: str) -> dict[str, str]:
         "points_bye": "1",
         "points_forfeit_win": "1",
         "points_forfeit_loss": "0",
+        "points_round_robin_free": "0",
         "visibility": "public",
         "tiebreak_codes": "BH, SB",
     }

@@ -294,7 +294,7 @@ def test_alternation_decides_between_equal_preferences() -> None:
     assert allocate_colours(two, one) == (2, 1)
 
 
-def test_forfeited_bouts_do_not_count_as_colours_but_count_as_meetings() -> None:
+def test_forfeited_bouts_count_as_colours_only_when_the_event_says_so() -> None:
     history = History(
         entrants(4),
         bouts=(
@@ -304,8 +304,10 @@ def test_forfeited_bouts_do_not_count_as_colours_but_count_as_meetings() -> None
     )
     players = _players(history, 2)
     assert players[1].colours == ()
-    assert players[1].opponents == frozenset({3})
-    paired = pair_round(history, 2)
+    assert players[1].opponents == frozenset()  # FIDE: they never played
+    strict = swiss.swiss_players(history, 2, forfeit_counts_as_game=True)
+    assert {p.player: p for p in strict}[1].opponents == frozenset({3})
+    paired = pair_round(history, 2, forfeit_counts_as_game=True)
     assert {frozenset(p) for p in pairs(paired)}.isdisjoint({frozenset((1, 3))})
 
 
@@ -480,8 +482,14 @@ def test_the_events_points_scheme_plugs_in() -> None:
     paired = pair_round(history, 2, points=scheme)
     couples = {frozenset(p) for p in pairs(paired)}
     assert frozenset((1, 5)) in couples
-    # 3 and 6 share a score but met (a double forfeit is a meeting): both float down.
-    assert {frozenset((3, 2)), frozenset((6, 4))} <= couples or {
+    # 3 and 6 share a score and never played (a double forfeit is no meeting): they meet.
+    assert frozenset((3, 6)) in couples
+    # Under the stricter rule the double forfeit was their meeting: both float down.
+    strict = {
+        frozenset(p)
+        for p in pairs(pair_round(history, 2, points=scheme, forfeit_counts_as_game=True))
+    }
+    assert {frozenset((3, 2)), frozenset((6, 4))} <= strict or {
         frozenset((3, 4)),
         frozenset((6, 2)),
-    } <= couples
+    } <= strict

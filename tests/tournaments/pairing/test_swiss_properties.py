@@ -89,11 +89,16 @@ def reference_seats(history: History, unavailable: set[PlayerId]) -> list[Seat]:
                 rank=rank,
                 score=score[e.player],
                 colours=tuple((R if b.red == e.player else B) for b in mine if not b.forfeited),
+                # FIDE C.04.1 d: a pairing bye or a forfeit win rules out another bye.
                 had_bye=any(
                     a.player == e.player and a.kind is AbsenceKind.PAIRING_BYE
                     for a in history.absences
+                )
+                or any(b.forfeited and b.winner == e.player for b in mine),
+                # A forfeited game is no meeting: the two may be paired again.
+                met=frozenset(
+                    b.blue if b.red == e.player else b.red for b in mine if not b.forfeited
                 ),
-                met=frozenset(b.blue if b.red == e.player else b.red for b in mine),
             )
         )
     return seats

@@ -133,10 +133,10 @@ def test_organiser_pages_are_for_the_people_running_the_event(
     client.force_login(running.organiser)
     html = en(client, dashboard).content.decode()
     assert "Audit log" in html
-    assert "round_publish" in html
+    assert "Published round 2." in html
 
 
-def test_arbiter_enters_a_result_and_a_correction_needs_a_reason(
+def test_arbiter_enters_a_result_and_a_correction_needs_a_reason_and_a_confirmation(
     client: Client, running: Event, make_user: Any
 ) -> None:
     arbiter = make_user("arbiter")
@@ -148,14 +148,23 @@ def test_arbiter_enters_a_result_and_a_correction_needs_a_reason(
     pairing.refresh_from_db()
     assert (pairing.result, pairing.method) == ("red_won", "intrusion")
 
-    response = client.post(
-        url, {"result": "blue_won"}, follow=True, headers={"accept-language": "en"}
-    )
-    assert "Give a reason for the correction." in response.content.decode()
+    response = client.post(url, {"result": "blue_won"}, headers={"accept-language": "en"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Give a reason (it is kept in the audit log)." in html
+    assert "tick the box to correct it" in html
     pairing.refresh_from_db()
     assert pairing.result == "red_won"
 
-    client.post(url, {"result": "blue_won", "reason": "slip was filled in wrongly"})
+    response = client.post(url, {"result": "blue_won", "reason": "slip was filled in wrongly"})
+    assert response.status_code == 200
+    pairing.refresh_from_db()
+    assert pairing.result == "red_won"
+
+    client.post(
+        url,
+        {"result": "blue_won", "reason": "slip was filled in wrongly", "confirm_correction": "on"},
+    )
     pairing.refresh_from_db()
     assert pairing.result == "blue_won"
     assert running.audit_log.filter(action="result_correct").exists()
@@ -236,7 +245,7 @@ def test_csv_import_reports_each_broken_line_and_saves_nothing(
     html = response.content.decode()
     assert "The CSV file has errors; nothing was imported." in html
     assert "3: The name is missing." in html
-    assert "4: The rating “abc” is not a whole number." in html
+    assert "4: The rating “abc” is not a whole number from 0 to 9999." in html
     assert "5: “Aiko” is also on line 2." in html
     assert not Entry.objects.filter(event=event).exists()
 
@@ -261,6 +270,7 @@ def test_organiser_creates_an_event_through_the_form(client: Client, host: Any) 
         "points_bye": "1",
         "points_forfeit_win": "1",
         "points_forfeit_loss": "0",
+        "points_round_robin_free": "0",
         "visibility": "public",
         "tiebreak_codes": "BH, SB, XYZ",
     }

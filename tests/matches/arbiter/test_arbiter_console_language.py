@@ -1,0 +1,61 @@
+"""The arbiter console speaks the page's language: its flash messages after each act, and the
+kinds of its audit log (words, not codes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Match
+from matches.permissions import set_event_arbiter_check
+from matches.services import match_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def arbiter(django_user_model: Any, password: str) -> Any:
+    judge = django_user_model.objects.create_user(username="judge", password=password)
+    set_event_arbiter_check(lambda user, event_id: user.pk == judge.pk and event_id == 9)
+    yield judge
+    set_event_arbiter_check(None)
+
+
+@pytest.fixture
+def live_match(two_players: Any) -> Match:
+    red, blue = two_players
+    return match_create(red_player=red, blue_player=blue, start=True, event_id=9)
+
+
+@pytest.mark.parametrize(
+    ("language", "paused", "adjusted", "kinds"),
+    [
+        ("en", "Clock paused.", "Time adjusted.", ("Paused", "Time adjusted")),
+        ("ja", "時計を止めました。", "持ち時間を調整しました。", ("一時停止",)),
+    ],
+)
+def test_flash_messages_and_audit_kinds_follow_the_language(
+    client: Any,
+    live_match: Match,
+    arbiter: Any,
+    language: str,
+    paused: str,
+    adjusted: str,
+    kinds: tuple[str, ...],
+) -> None:
+    client.force_login(arbiter)
+    url = reverse("matches:arbiter_console", args=[live_match.pk])
+    headers = {"accept-language": language}
+    page = client.post(url, {"act": "pause"}, headers=headers, follow=True).content.decode()
+    assert paused in page
+    data = {"act": "adjust", "adjust-seat": "red", "adjust-seconds": "30", "adjust-reason": "x"}
+    page = client.post(url, data, headers=headers, follow=True).content.decode()
+    assert adjusted in page
+    audit_log = page.split('id="audit-title"')[1]
+    for kind in kinds:
+        assert f">{kind}</td>" in audit_log
+    assert ">pause</td>" not in audit_log
+    assert ">time_adjust</td>" not in audit_log
+    assert 'data-kind="time_adjust"' in audit_log
