@@ -47,8 +47,8 @@ def _is_secure(scope: dict[str, Any], headers: dict[str, str]) -> bool:
     proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
     if proxy_header:
         name, secure_value = proxy_header
-        header = name.removeprefix("HTTP_").replace("_", "-").lower()
-        return headers.get(header, "").split(",")[0].strip() == secure_value
+        header = str(name).removeprefix("HTTP_").replace("_", "-").lower()
+        return bool(headers.get(header, "").split(",")[0].strip() == secure_value)
     return False
 
 
