@@ -37,9 +37,15 @@ class ClockLogInline(ReadOnlyInline):
 
 
 class EventInline(ReadOnlyInline):
+    """The audit history, without ``detail``: a decision's detail is its action text, which
+    can reveal a hidden choice (where a general was deployed) while the game runs."""
+
     model = MatchEvent
     fields = ["created_at", "kind", "seat", "ply", "actor"]
     readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> Any:
+        return super().get_queryset(request).defer("detail")
 
 
 @admin.register(Match)

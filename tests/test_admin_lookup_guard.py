@@ -111,6 +111,16 @@ def test_declared_filters_search_and_sorting_still_work(
 
 
 def test_match_pages_never_contain_secrets(staff: Client, running_match: Match) -> None:
+    import random
+
+    from matches.services import match_submit_action
+    from tests.matches.helpers import random_action
+
+    seat, text = random_action(running_match, random.Random(3))
+    running_match = match_submit_action(
+        match_id=running_match.pk, seat=seat, action_text=text, expected_ply=0
+    )
+    assert running_match.events.filter(detail__action=text).exists()
     for path in ("", f"{running_match.pk}/change/", f"{running_match.pk}/history/"):
         response = staff.get(f"/admin/matches/match/{path}")
         assert response.status_code == 200, path
@@ -118,6 +128,7 @@ def test_match_pages_never_contain_secrets(staff: Client, running_match: Match) 
         assert running_match.red_token not in content
         assert running_match.blue_token not in content
         assert '"board"' not in content
+        assert text not in content  # the played decision (its audit detail)
 
 
 def test_entry_token_is_no_oracle_and_never_shown(staff: Client, entry: Entry) -> None:
