@@ -1,6 +1,7 @@
-"""A rating is a whole number from MIN_RATING to MAX_RATING, whichever way it comes in (the
-"Add player" form, a CSV import, a service call); anything else is refused and saves nothing.
-``rating=99999999999`` used to reach the database (an integer overflow on PostgreSQL: HTTP 500)."""
+"""A rating is a whole number from MIN_RATING to MAX_RATING: the model validates it, and the
+"Add player" page answers an absurd one with a message, never a server error.
+``rating=99999999999`` used to reach the database (an integer overflow on PostgreSQL: HTTP 500).
+The service and CSV checks are in test_tournament_input_validation.py."""
 
 from __future__ import annotations
 
@@ -10,20 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import MAX_RATING, MIN_RATING, Entry, Event
 
 pytestmark = pytest.mark.django_db
-
-OUT_OF_RANGE = [99999999999, -1, MAX_RATING + 1, 2**63]
-
-
-@pytest.mark.parametrize("rating", OUT_OF_RANGE)
-def test_entry_add_refuses_a_rating_out_of_range(event: Event, rating: int) -> None:
-    with pytest.raises(TournamentError) as caught:
-        services.entry_add(actor=event.organiser, event=event, name="Aiko", rating=rating)
-    assert caught.value.code == "invalid_rating"
-    assert not Entry.objects.filter(event=event).exists()
 
 
 def test_entry_add_accepts_the_bounds(event: Event) -> None:
@@ -37,16 +27,6 @@ def test_the_model_validates_the_range(event: Event) -> None:
     with pytest.raises(ValidationError) as caught:
         entry.full_clean()
     assert "rating" in caught.value.message_dict
-
-
-def test_csv_import_reports_an_out_of_range_rating(event: Event) -> None:
-    with pytest.raises(TournamentError) as caught:
-        services.entry_import_csv(
-            actor=event.organiser, event=event, text="name,rating\nAiko,1500\nBen,99999999999\n"
-        )
-    assert caught.value.code == "csv_invalid"
-    assert list(caught.value.rows) == [3]
-    assert not Entry.objects.filter(event=event).exists()
 
 
 def test_add_player_page_answers_a_huge_rating_with_a_message(event: Event) -> None:
