@@ -11,39 +11,24 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.live_server import (
-    ROOT,
-    START_SECONDS,
     LiveServer,
-    daphne_command,
     free_port,
     server_environment,
+    start_daphne,
+    wait_until_listening,
 )
 
 pytestmark = pytest.mark.slow
 
 LEASE_SECONDS = 2
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[Any], log: Path) -> None:
-    deadline = time.monotonic() + START_SECONDS
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(log.read_text()) from None
-            time.sleep(0.2)
 
 
 @pytest.fixture
@@ -61,7 +46,7 @@ def private_redis(tmp_path: Path) -> Iterator[str]:
             stderr=subprocess.STDOUT,
         )
     try:
-        _wait_for_port(port, process, log)
+        wait_until_listening(port, process, log)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         process.terminate()
@@ -101,14 +86,8 @@ def test_a_killed_server_leaves_no_seat_connected(tmp_path: Path, private_redis:
         "print(json.dumps({'id': m.pk, 'red': m.red_token}))",
     )
     match = json.loads(created.strip().splitlines()[-1])
-    port = free_port()
-    log = tmp_path / "daphne.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            daphne_command(port), cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
+    process, port = start_daphne(tmp_path, env)
     try:
-        _wait_for_port(port, process, log)
         url = f"ws://127.0.0.1:{port}/ws/matches/{match['id']}/?token={match['red']}"
         origin = f"http://127.0.0.1:{port}"
         with connect(url, origin=origin, open_timeout=20, close_timeout=1) as seat:
