@@ -26,11 +26,12 @@ from clock.control import (
     LagPolicy,
     TimeControl,
 )
-from clock.epoch import datetime_from_epoch_ms, epoch_ms
+from clock.epoch import MAX_DURATION_MS, MAX_INSTANT_MS, datetime_from_epoch_ms, epoch_ms
 from clock.errors import (
     ClockError,
     ClockFlaggedError,
     ClockPausedError,
+    ClockRangeError,
     ClockStateError,
     InvalidClockDataError,
     InvalidSeatError,
@@ -67,6 +68,8 @@ __all__ = [
     "LAG_QUOTA_CAP_MS",
     "LAG_QUOTA_GAIN_MS",
     "LAG_QUOTA_INITIAL_MS",
+    "MAX_DURATION_MS",
+    "MAX_INSTANT_MS",
     "OFFICIAL_INITIAL_MS",
     "RED",
     "SCHEMA_VERSION",
@@ -75,6 +78,7 @@ __all__ = [
     "ClockEventKind",
     "ClockFlaggedError",
     "ClockPausedError",
+    "ClockRangeError",
     "ClockRecord",
     "ClockSnapshot",
     "ClockState",

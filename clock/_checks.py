@@ -10,11 +10,14 @@ def check_int(
     value: object,
     *,
     minimum: int | None = None,
+    maximum: int | None = None,
     error: type[ClockError] = ClockError,
 ) -> int:
-    """Return ``value`` if it is an ``int`` (not a ``bool``) of at least ``minimum``."""
+    """Return ``value`` if it is an ``int`` (not a ``bool``) from ``minimum`` to ``maximum``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{name} must be an int, not {value!r}")
     if minimum is not None and value < minimum:
         raise error(f"{name} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise error(f"{name} must be at most {maximum}, not {value}")
     return value

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Self
 
 from clock._checks import check_int
+from clock.epoch import MAX_DURATION_MS
 from clock.errors import InvalidClockDataError, InvalidTimeControlError
 
 MS_PER_SECOND: Final = 1_000
@@ -90,8 +91,14 @@ class TimeControl:
     increment_ms: int = 0
 
     def __post_init__(self) -> None:
-        check_int("initial_ms", self.initial_ms, minimum=1, error=InvalidTimeControlError)
-        check_int("increment_ms", self.increment_ms, minimum=0, error=InvalidTimeControlError)
+        for name, minimum in (("initial_ms", 1), ("increment_ms", 0)):
+            check_int(
+                name,
+                getattr(self, name),
+                minimum=minimum,
+                maximum=MAX_DURATION_MS,
+                error=InvalidTimeControlError,
+            )
 
     @classmethod
     def official(cls) -> Self:

@@ -11,6 +11,7 @@ Tree::
     ├── InvalidTimeControlError   a time control or lag policy that cannot be used or parsed
     ├── InvalidClockDataError     a stored dict (``from_dict``) that is not a valid clock value
     ├── InvalidSeatError          a seat other than 0 (Red) or 1 (Blue)
+    ├── ClockRangeError           a duration or instant beyond what the clock can represent
     └── ClockStateError           an operation that the clock's current state does not allow
         ├── ClockPausedError      the arbiter has paused the clock
         └── ClockFlaggedError     the running seat's time is up (or its flag is already recorded)
@@ -46,6 +47,13 @@ class InvalidSeatError(ClockError):
     """A seat must be 0 (Red) or 1 (Blue)."""
 
     code = "invalid_seat"
+
+
+class ClockRangeError(ClockError):
+    """A duration or instant is beyond the clock's range (``clock.epoch.MAX_DURATION_MS``,
+    ``MAX_INSTANT_MS``): storing it would overflow a datetime."""
+
+    code = "clock_out_of_range"
 
 
 class ClockStateError(ClockError):

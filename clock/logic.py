@@ -52,10 +52,12 @@ from typing import Any, Final, NamedTuple, Self, TypedDict
 
 from clock._checks import check_int
 from clock.control import DEFAULT_LAG_POLICY, LagPolicy, TimeControl
+from clock.epoch import MAX_DURATION_MS, MAX_INSTANT_MS
 from clock.errors import (
     ClockError,
     ClockFlaggedError,
     ClockPausedError,
+    ClockRangeError,
     ClockStateError,
     InvalidClockDataError,
     InvalidTimeControlError,
@@ -84,8 +86,8 @@ def _check_pair(name: str, value: object, *, error: type[ClockError]) -> tuple[i
         raise error(f"{name} must be a pair of ints, not {value!r}")
     first, second = value
     return (
-        check_int(f"{name}[0]", first, minimum=0, error=error),
-        check_int(f"{name}[1]", second, minimum=0, error=error),
+        check_int(f"{name}[0]", first, minimum=0, maximum=MAX_DURATION_MS, error=error),
+        check_int(f"{name}[1]", second, minimum=0, maximum=MAX_DURATION_MS, error=error),
     )
 
 
@@ -140,7 +142,13 @@ class ClockState:
         if not isinstance(self.paused, bool):
             raise error(f"paused must be a bool, not {self.paused!r}")
         if self.segment_started_at is not None:
-            check_int("segment_started_at", self.segment_started_at, minimum=0, error=error)
+            check_int(
+                "segment_started_at",
+                self.segment_started_at,
+                minimum=0,
+                maximum=MAX_INSTANT_MS,
+                error=error,
+            )
         if self.flagged is not None:
             if self.running is not None:
                 raise error("a flagged clock has no running seat")
@@ -445,7 +453,7 @@ def _record(clock: ClockState, kind: ClockEventKind, now: int, **fields: Any) ->
 
 
 def _check_now(now: int) -> int:
-    return check_int("now", now, minimum=0)
+    return check_int("now", now, minimum=0, maximum=MAX_INSTANT_MS, error=ClockRangeError)
 
 
 def _refuse_if_flagged(clock: ClockState, now: int) -> None:
@@ -492,8 +500,10 @@ def _charge(
     else:
         credit, quota = 0, clock.lag_quota_ms[runner]
     charged = elapsed - credit
-    added = clock.time_control.increment_ms if increment else 0
     remaining = list(clock.remaining_ms)
+    # The increment never lifts a seat's time past the clock's range (a year).
+    room = MAX_DURATION_MS - (remaining[runner] - charged)
+    added = min(clock.time_control.increment_ms, room) if increment else 0
     remaining[runner] = remaining[runner] - charged + added
     quotas = list(clock.lag_quota_ms)
     quotas[runner] = quota
@@ -658,14 +668,23 @@ def clock_adjust(
     seat 0 means its flag falls at ``now`` (``clock_flagged`` then reports it). The record's
     ``delta_ms`` is the change actually applied. Works while running or paused; raises
     ``ClockFlaggedError`` if a flag has fallen (the flag is decided first; a wrongly recorded
-    flag is undone by the arbiter's result, not by the clock).
+    flag is undone by the arbiter's result, not by the clock), and ``ClockRangeError`` if the
+    seat would have more than ``MAX_DURATION_MS`` (a year) left.
     """
     seat = check_seat(seat)
     now = _check_now(now)
-    check_int("delta_ms", delta_ms)
+    check_int(
+        "delta_ms",
+        delta_ms,
+        minimum=-MAX_DURATION_MS,
+        maximum=MAX_DURATION_MS,
+        error=ClockRangeError,
+    )
     _refuse_if_flagged(clock, now)
     before = clock_remaining(clock, seat, now=now)
     after = max(0, before + delta_ms)
+    if after > MAX_DURATION_MS:
+        raise ClockRangeError(f"seat {seat} would have {after} ms, more than {MAX_DURATION_MS}")
     remaining = list(clock.remaining_ms)
     remaining[seat] += after - before
     new = replace(clock, remaining_ms=(remaining[0], remaining[1]))

@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
-WebSocket connections must come from an allowed host (origin check) and carry the Django
-session, so consumers see `scope["user"]`. Routes live in `matches/routing.py`.
+WebSocket connections must come from a page of this very site (`config.websocket_origin`:
+scheme, host and port of the Origin header) and carry the Django session, so consumers see
+`scope["user"]`. Routes live in `matches/routing.py`.
 """
 
 import os
@@ -15,15 +16,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.websocket_origin import SameOriginValidator  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as event_websockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns + event_websockets)),
         ),
     }

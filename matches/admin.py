@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from core.admin import GuardedModelAdmin
 from matches.models import ClockLogEntry, Match, MatchEvent
 
 
@@ -36,13 +37,20 @@ class ClockLogInline(ReadOnlyInline):
 
 
 class EventInline(ReadOnlyInline):
+    """The audit history, without ``detail``: a decision's detail is its action text, which
+    can reveal a hidden choice (where a general was deployed) while the game runs."""
+
     model = MatchEvent
     fields = ["created_at", "kind", "seat", "ply", "actor"]
     readonly_fields = fields
 
+    def get_queryset(self, request: HttpRequest) -> Any:
+        return super().get_queryset(request).defer("detail")
+
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class MatchAdmin(GuardedModelAdmin):
+    secret_fields = ["state", "actions", "game_format", "red_token", "blue_token"]
     list_display = ["id", "red_name", "blue_name", "kind", "status", "winner", "method", "ply"]
     list_filter = ["status", "kind", "variant", "disputed"]
     search_fields = ["red_name", "blue_name"]

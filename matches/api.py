@@ -5,17 +5,27 @@ seat's private token; no CSRF, no session needed) or the session (CSRF enforced 
 for any form). Every view binds the request, calls one service or selector and returns its
 result; ``MatchError`` becomes ``{"error": {"code", "message"}, "ply"}`` with the code's HTTP
 status, in the request's language.
+
+Every error under ``/api/`` has that JSON shape, whatever refuses the request: a failed CSRF
+check (``csrf_failed``), a wrong method (``method_not_allowed``), a body that is not JSON —
+however deeply nested — (``bad_message``), one over ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+(``request_too_large``), an unknown address (``no_such_endpoint``, through ``api_aware_handler``
+in ``config/urls.py``) and an unexpected failure (``server_error``, logged with its traceback).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
+from django.views import defaults
+from django.views.csrf import csrf_failure as default_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 
 from matches import services
@@ -33,6 +43,9 @@ from matches.selectors import (
 )
 
 View = Callable[..., HttpResponse]
+API_PREFIX = "/api/"
+
+logger = logging.getLogger(__name__)
 
 
 class Call:
@@ -78,6 +91,36 @@ def _csrf_failure(request: HttpRequest) -> HttpResponse | None:
     return check.process_view(request, lambda _request: HttpResponse(), (), {})
 
 
+def _json_body(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """The request's JSON object (``{}`` when empty); ``bad_message`` for anything else."""
+    if not request.body:
+        return {}
+    try:
+        body = json.loads(request.body)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested too deeply
+        raise MatchError("bad_message", ply=match.ply) from None
+    if not isinstance(body, dict):
+        raise MatchError("bad_message", ply=match.ply)
+    return body
+
+
+def _call_view(
+    func: Callable[[Call], Any], method: str, request: HttpRequest, match_id: int
+) -> HttpResponse:
+    if request.method != method:
+        raise MatchError("method_not_allowed")
+    token = _bearer_token(request)
+    if method == "POST" and token is None and _csrf_failure(request) is not None:
+        raise MatchError("csrf_failed")
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise MatchError("not_found")
+    seat = match_resolve_seat(match=match, user=request.user, token=token)
+    body = _json_body(request, match) if method == "POST" else {}
+    result = func(Call(request, match, seat, body))
+    return result if isinstance(result, HttpResponse) else JsonResponse(result)
+
+
 def api_view(method: str) -> Callable[[Callable[[Call], Any]], View]:
     """Wrap ``func(call) -> dict | HttpResponse`` as a JSON endpoint for one HTTP method."""
 
@@ -85,34 +128,51 @@ def api_view(method: str) -> Callable[[Callable[[Call], Any]], View]:
         @csrf_exempt
         @functools.wraps(func)
         def view(request: HttpRequest, match_id: int) -> HttpResponse:
-            if request.method != method:
-                return JsonResponse({"error": {"code": "method_not_allowed"}}, status=405)
-            token = _bearer_token(request)
-            if method == "POST" and token is None and (failure := _csrf_failure(request)):
-                return failure
             try:
-                match = Match.objects.filter(pk=match_id).first()
-                if match is None:
-                    raise MatchError("not_found")
-                seat = match_resolve_seat(match=match, user=request.user, token=token)
-                body: Any = {}
-                if method == "POST" and request.body:
-                    try:
-                        body = json.loads(request.body)
-                    except ValueError:
-                        raise MatchError("bad_message", ply=match.ply) from None
-                    if not isinstance(body, dict):
-                        raise MatchError("bad_message", ply=match.ply)
-                result = func(Call(request, match, seat, body))
+                return _call_view(func, method, request, match_id)
             except MatchError as error:
                 return error_response(error)
-            if isinstance(result, HttpResponse):
-                return result
-            return JsonResponse(result)
+            except RequestDataTooBig:
+                return error_response(MatchError("request_too_large"))
+            except Exception:
+                logger.exception("API %s %s failed", request.method, request.path)
+                return error_response(MatchError("server_error"))
 
         return view
 
     return decorate
+
+
+# --------------------------------------------------------------- errors outside the views
+
+_HANDLER_ERRORS: dict[int, str] = {
+    400: "bad_message",
+    403: "not_allowed",
+    404: "no_such_endpoint",
+    500: "server_error",
+}
+_DEFAULT_HANDLERS: dict[int, Callable[..., HttpResponse]] = {
+    400: defaults.bad_request,
+    403: defaults.permission_denied,
+    404: defaults.page_not_found,
+    500: defaults.server_error,
+}
+
+
+def api_aware_handler(status: int) -> Callable[..., HttpResponse]:
+    """Django's error handler for ``status`` (``config.urls.handler404`` …), answering JSON
+    under ``/api/`` and the usual page elsewhere."""
+
+    def handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+        if request.path.startswith(API_PREFIX):
+            code = _HANDLER_ERRORS[status]
+            if isinstance(exception, RequestDataTooBig):
+                code = "request_too_large"
+            return error_response(MatchError(code))
+        default = _DEFAULT_HANDLERS[status]
+        return default(request) if status == 500 else default(request, exception)
+
+    return handler
 
 
 # ------------------------------------------------------------------------------ players
@@ -262,6 +322,17 @@ def match_logs(call: Call) -> dict[str, Any]:
     }
 
 
+@csrf_exempt
 def openapi_json(request: HttpRequest) -> JsonResponse:
     """The OpenAPI 3 document of this API."""
+    if request.method not in ("GET", "HEAD"):
+        return error_response(MatchError("method_not_allowed"))
     return JsonResponse(openapi_document(), json_dumps_params={"ensure_ascii": False})
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``settings.CSRF_FAILURE_VIEW``: ``csrf_failed`` as JSON under /api/, Django's page
+    elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return error_response(MatchError("csrf_failed"))
+    return default_csrf_failure(request, reason=reason)

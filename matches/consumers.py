@@ -1,10 +1,15 @@
 """The match WebSocket (docs/protocol.md §3): thin, it only validates and calls services.
 
 On connect the consumer resolves who is connecting (a seat through the session or a private
-seat token, else a spectator), joins that audience's group, marks the seat present and sends a
-``snapshot``. Requests are checked for shape here and handed to ``matches.services``; any
-refusal comes back as one ``error`` frame (translated message, stable code, current ply) and
-changes nothing. Updates arrive through the group (``matches.broadcast``), also to the sender.
+seat token, else a spectator), joins that audience's group, takes the seat's presence lease
+(``matches.presence``; a heartbeat renews it and reports peers that vanished without closing)
+and sends a ``snapshot``. Requests are checked for shape here and handed to
+``matches.services``; any refusal comes back as one ``error`` frame (translated message, stable
+code, current ply) and changes nothing. Updates arrive through the group
+(``matches.broadcast``), also to the sender. A frame that is not JSON (however deeply nested)
+is ``bad_message``, and an unexpected failure ``server_error``: neither closes the socket.
+Each socket may send a limited number of frames (``matches.frame_limits``): an excess frame gets
+``rate_limited``, and a client that keeps flooding is closed with code 4429.
 
 The consumer is asynchronous and runs each piece of database work (the services, the snapshot)
 in a thread pool (``thread_sensitive=False``): decisions of different matches go through the
@@ -15,7 +20,9 @@ shared thread, one after the other.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -32,9 +39,21 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from matches import services
 from matches.broadcast import audience_of, group_name, presence_broadcast
 from matches.errors import MatchError, error_payload
+from matches.frame_limits import CLOSE_RATE_LIMITED, FrameBucket
 from matches.models import Match
-from matches.presence import presence_join, presence_leave, presence_scope
+from matches.presence import (
+    heartbeat_seconds,
+    presence_get,
+    presence_leave,
+    presence_scope,
+    presence_touch,
+)
 from matches.selectors import match_get_view, match_resolve_seat
+
+logger = logging.getLogger(__name__)
+
+#: How a ``presence`` frame from ``matches.broadcast`` starts (it is built with ``json.dumps``).
+PRESENCE_FRAME_START = '{"type":"presence"'
 
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -86,6 +105,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     match_id: int
     seat: str | None = None
     group: str | None = None
+    heartbeat: asyncio.Task[None] | None = None
+    #: What this socket's client was last told about each seat's presence.
+    presence: dict[str, bool] = {"red": False, "blue": False}  # replaced, never mutated
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Run the handler of ``message`` (a socket event or a group frame).
@@ -102,7 +124,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ connection
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # However the consumer ends (closed, crashed, cancelled), its lease stops being
+            # renewed and expires (matches.presence).
+            if self.heartbeat is not None:
+                self.heartbeat.cancel()
+
     async def connect(self) -> None:
+        self.frames = FrameBucket.from_settings()
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user") or AnonymousUser()
         self.language = _language(self.scope)
@@ -123,10 +155,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.accept()
         # Read after joining the group: no update can fall between the snapshot and the group.
         await self.send_json(await in_thread(self._snapshot)())
+        self.heartbeat = asyncio.create_task(self._heartbeat())
 
     def _identify(self, token: str) -> tuple[int | None, int | None]:
-        """Resolve the seat and count it present: ``(close code if refused, ply to announce
-        the seat's arrival at if this is its first socket)``."""
+        """Resolve the seat and take its presence lease: ``(close code if refused, ply to
+        announce the seat's arrival at if it had no live socket)``."""
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return CLOSE_NOT_FOUND, None
@@ -135,11 +168,41 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except MatchError:
             return CLOSE_BAD_TOKEN, None
         self.presence_scope = presence_scope(match)
-        if self.seat is not None and presence_join(scope=self.presence_scope, seat=self.seat):
+        if self.seat is not None and presence_touch(
+            scope=self.presence_scope, seat=self.seat, connection=self.channel_name
+        ):
             return None, match.ply
         return None, None
 
+    async def _heartbeat(self) -> None:
+        """Renew this socket's lease, and tell this socket about presence changes that no
+        frame announced (a peer that died without closing)."""
+        while True:
+            await asyncio.sleep(heartbeat_seconds())
+            try:
+                frames = await in_thread(self._beat)()
+                for frame in frames:
+                    await self.send_json(frame)
+            except Exception:
+                logger.exception("match %s: presence heartbeat failed", self.match_id)
+
+    def _beat(self) -> list[dict[str, Any]]:
+        if self.seat is not None:
+            presence_touch(scope=self.presence_scope, seat=self.seat, connection=self.channel_name)
+        current = presence_get(scope=self.presence_scope)
+        changed = {seat: live for seat, live in current.items() if self.presence[seat] != live}
+        if not changed:
+            return []
+        self.presence = current
+        ply = self._current_ply()
+        return [
+            {"type": "presence", "ply": ply, "seat": seat, "connected": live}
+            for seat, live in changed.items()
+        ]
+
     async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -152,23 +215,35 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             )
 
     def _leave(self) -> int | None:
-        """Count the seat's socket gone; the ply to announce its departure at if it was the
-        seat's last socket."""
-        if self.seat is not None and presence_leave(scope=self.presence_scope, seat=self.seat):
+        """Give the lease back; the ply to announce the seat's departure at if this was the
+        seat's last live socket."""
+        if self.seat is not None and presence_leave(
+            scope=self.presence_scope, seat=self.seat, connection=self.channel_name
+        ):
             ply = Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
             return ply or 0
         return None
 
     async def match_frame(self, event: dict[str, Any]) -> None:
         """A frame from the group (``matches.broadcast``): pass it on."""
-        await self.send(text_data=event["text"])
+        text = event["text"]
+        if text.startswith(PRESENCE_FRAME_START):
+            frame = json.loads(text)
+            self.presence = {**self.presence, frame["seat"]: frame["connected"]}
+        await self.send(text_data=text)
 
     # --------------------------------------------------------------------- requests
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.frames.take():
+            if self.frames.abusive:
+                await self.close(code=CLOSE_RATE_LIMITED)
+            else:
+                await self.send_json(error_payload(MatchError("rate_limited")))
+            return
         try:
             content = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply: bad_message
             content = None
         await self.receive_json(content)
 
@@ -186,10 +261,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 return self._dispatch(content)
             except MatchError as error:
                 if error.ply is None:
-                    error.ply = (
-                        Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
-                    )
+                    error.ply = self._current_ply()
                 return error_payload(error)
+            except Exception:
+                # The services are atomic, so nothing changed; the socket stays open.
+                logger.exception("match %s: a request failed", self.match_id)
+                return error_payload(MatchError("server_error", ply=self._current_ply()))
+
+    def _current_ply(self) -> int | None:
+        return Match.objects.filter(pk=self.match_id).values_list("ply", flat=True).first()
 
     def _dispatch(self, content: Any) -> dict[str, Any] | None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
@@ -240,4 +320,5 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if match is None:
             raise MatchError("not_found")
         view = match_get_view(match=match, viewer_seat=self.seat)
+        self.presence = dict(view["presence"])
         return {"type": "snapshot", "ply": match.ply, "view": view}

@@ -48,6 +48,18 @@ MESSAGES: Final[dict[str, Promise]] = {
     "already_started": _("The game has already started."),
     "before_start_deadline": _("The start deadline has not passed yet: a player may still join."),
     "seat_joined": _("That player has joined the game: it cannot be forfeited as a no-show."),
+    "method_not_allowed": _("This address does not accept that HTTP method."),
+    "csrf_failed": _(
+        "The request was refused by the CSRF check: send a seat token, or the CSRF token "
+        "with the session."
+    ),
+    "request_too_large": _("The request is too large."),
+    "no_such_endpoint": _("There is no such API address."),
+    "rate_limited": _("Too many requests: slow down."),
+    "server_error": _("The server could not handle the request; nothing was changed."),
+    "invalid_time_adjustment": _(
+        "A time adjustment must be at most 60 minutes either way, and not zero."
+    ),
 }
 
 #: HTTP status for each code (default 409: the request conflicts with the match's state).
@@ -57,7 +69,14 @@ HTTP_STATUS: Final[dict[str, int]] = {
     "invalid_result": 400,
     "reason_required": 400,
     "invalid_time_control": 400,
+    "invalid_time_adjustment": 400,
     "not_found": 404,
+    "no_such_endpoint": 404,
+    "method_not_allowed": 405,
+    "csrf_failed": 403,
+    "request_too_large": 413,
+    "rate_limited": 429,
+    "server_error": 500,
     "not_a_player": 403,
     "not_allowed": 403,
     "bad_token": 403,

@@ -10,6 +10,7 @@ from typing import Any
 
 from matches.errors import MESSAGES
 from matches.models import Match
+from matches.services import MAX_TIME_ADJUSTMENT_MS
 
 API_PREFIX = "/api"
 
@@ -27,8 +28,14 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 _ERRORS = {
     "400": _json(_ref("Error"), "Malformed request (bad_message, invalid_action, …)"),
-    "403": _json(_ref("Error"), "Not a player of this match, or not an arbiter"),
+    "403": _json(
+        _ref("Error"),
+        "Not a player of this match, not an arbiter, or a session POST without the CSRF token "
+        "(csrf_failed)",
+    ),
     "404": _json(_ref("Error"), "No such match"),
+    "405": _json(_ref("Error"), "The address does not accept that method (method_not_allowed)"),
+    "413": _json(_ref("Error"), "The body is too large (request_too_large)"),
     "409": _json(
         _ref("Error"),
         "Refused in the match's current state (stale_ply, not_your_turn, illegal_action, "
@@ -193,7 +200,12 @@ def openapi_document() -> dict[str, Any]:
                 _object(
                     ["seat", "delta_ms", "reason"],
                     seat=_SEAT,
-                    delta_ms={"type": "integer"},
+                    delta_ms={
+                        "type": "integer",
+                        "minimum": -MAX_TIME_ADJUSTMENT_MS,
+                        "maximum": MAX_TIME_ADJUSTMENT_MS,
+                        "not": {"const": 0},
+                    },
                     reason={"type": "string", "minLength": 1},
                 ),
                 "adjustTime",

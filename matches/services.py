@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from clock import (
     RED,
+    ClockRangeError,
     ClockRecord,
     ClockState,
     InvalidTimeControlError,
@@ -98,6 +99,9 @@ R = TypeVar("R")
 
 #: Reported transit times above this are treated as this (the lag quota caps credit anyway).
 MAX_LAG_MS: Final = 10_000
+#: The largest time adjustment an arbiter may make at once, either way (the arbiter console's
+#: bound of 3600 s): a bigger one is a typing error, not a ruling.
+MAX_TIME_ADJUSTMENT_MS: Final = 60 * 60 * 1000
 #: Methods a player may report for an over-the-board game.
 OTB_REPORT_METHODS: Final = frozenset(
     {
@@ -992,8 +996,10 @@ def match_adjust_time(
 ) -> Match | _CommitThenRaise:
     """Add (``delta_ms`` > 0) or remove time from ``seat``'s clock, with a reason.
 
-    Removing more than is left leaves 0: for the running seat its flag then falls at once and
-    the scheduled check adjudicates it.
+    ``delta_ms`` is non-zero and at most ``MAX_TIME_ADJUSTMENT_MS`` either way, and the seat
+    never ends with more than the clock's range (``clock.MAX_DURATION_MS``); anything else is
+    refused (``invalid_time_adjustment``). Removing more than is left leaves 0: for the running
+    seat its flag then falls at once and the scheduled check adjudicates it.
     """
     now_dt = _now(now)
     match = lock_match(match_id)
@@ -1004,12 +1010,17 @@ def match_adjust_time(
         raise MatchError("reason_required", ply=match.ply)
     if isinstance(delta_ms, bool) or not isinstance(delta_ms, int):
         raise MatchError("bad_message", ply=match.ply)
+    if delta_ms == 0 or abs(delta_ms) > MAX_TIME_ADJUSTMENT_MS:
+        raise MatchError("invalid_time_adjustment", ply=match.ply, detail=f"{delta_ms} ms")
     clock = match_clock_state(match)
     if _flag_first(match, clock, now_dt, actor):
         return _CommitThenRaise(_adjudicated_error(match))
-    clock, record = clock_adjust(
-        clock, seat_index(seat), delta_ms, now=epoch_ms(now_dt), note=reason[:500]
-    )
+    try:
+        clock, record = clock_adjust(
+            clock, seat_index(seat), delta_ms, now=epoch_ms(now_dt), note=reason[:500]
+        )
+    except ClockRangeError as exc:
+        raise MatchError("invalid_time_adjustment", ply=match.ply, detail=str(exc)) from None
     _set_clock(match, clock, record, actor=actor)
     _event(
         match,

@@ -149,6 +149,33 @@ def daphne_command(port: int) -> list[str]:
     return [*program, "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
 
 
+def wait_until_listening(port: int, process: subprocess.Popen[Any], log_path: Path) -> None:
+    """Wait until ``process`` accepts connections on ``port``; raise its log if it exits or
+    does not answer within ``START_SECONDS``."""
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(log_path.read_text()) from None
+            time.sleep(0.2)
+
+
+def start_daphne(directory: Path, env: dict[str, str]) -> tuple[subprocess.Popen[Any], int]:
+    """Start Daphne on a free port with ``env`` (output to ``directory/daphne.log``) and wait
+    until it answers: ``(process, port)``. The caller stops the process."""
+    port = free_port()
+    log_path = directory / "daphne.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            daphne_command(port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+    wait_until_listening(port, process, log_path)
+    return process, port
+
+
 @contextmanager
 def running_server(directory: Path, **extra_env: str) -> Iterator[LiveServer]:
     """Migrate a fresh database (``server_database``), serve it, and stop the server on exit.
@@ -163,26 +190,12 @@ def running_server(directory: Path, **extra_env: str) -> Iterator[LiveServer]:
 
 
 def _serve(directory: Path, env: dict[str, str]) -> Iterator[LiveServer]:
-    port = free_port()
-    log_path = directory / "daphne.log"
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            daphne_command(port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
-        )
+    process, port = start_daphne(directory, env)
+    try:
+        yield LiveServer(url=f"http://127.0.0.1:{port}", env=env)
+    finally:
+        process.terminate()
         try:
-            deadline = time.monotonic() + START_SECONDS
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                    break
-                except OSError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(log_path.read_text()) from None
-                    time.sleep(0.2)
-            yield LiveServer(url=f"http://127.0.0.1:{port}", env=env)
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -2,11 +2,13 @@
 
 Changes to events, entries, rounds and results belong to the organiser pages, which go through
 the services (validation, audit log, live updates); here the audit log and the derived rows are
-read-only, and the rest is for inspection and emergencies.
+read-only, and the rest is for inspection and emergencies. Every page filters only on its declared
+filters and never loads an entry's private token (``core.admin.GuardedModelAdmin``).
 """
 
 from django.contrib import admin
 
+from core.admin import GuardedModelAdmin
 from tournaments.models import AuditLog, BracketMatch, Entry, Event, EventRole, Pairing, Round
 
 
@@ -16,7 +18,7 @@ class EventRoleInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class EventAdmin(GuardedModelAdmin):
     list_display = ["name", "slug", "starts_on", "pairing_system", "status", "visibility"]
     list_filter = ["status", "pairing_system", "visibility", "online"]
     search_fields = ["name", "slug"]
@@ -25,11 +27,12 @@ class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class EntryAdmin(GuardedModelAdmin):
     list_display = ["name", "event", "user", "rating", "status", "checked_in", "first_round"]
     list_filter = ["status", "checked_in"]
     search_fields = ["name", "event__name", "user__username"]
-    readonly_fields = ["token", "created_at"]
+    secret_fields = ["token"]
+    readonly_fields = ["created_at"]
 
 
 class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -42,20 +45,20 @@ class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RoundAdmin(GuardedModelAdmin):
     list_display = ["event", "number", "stage", "status", "published_at", "completed_at"]
     list_filter = ["status", "stage"]
     inlines = [PairingInline]
 
 
 @admin.register(BracketMatch)
-class BracketMatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class BracketMatchAdmin(GuardedModelAdmin):
     list_display = ["event", "code", "red", "blue", "winner", "needs_review"]
     list_filter = ["bracket", "needs_review"]
 
 
 @admin.register(AuditLog)
-class AuditLogAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AuditLogAdmin(GuardedModelAdmin):
     list_display = ["created_at", "event", "action", "round_number", "actor", "actor_entry"]
     list_filter = ["action"]
     search_fields = ["event__name", "action"]

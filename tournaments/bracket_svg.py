@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import BracketMatch
 
 BOX_W, BOX_H = 168, 44
+NAME_CHARS = 24  # the most characters of a name that fit in a box
 COL_GAP, ROW_GAP = 40, 14
 SECTION_GAP = 36
 TITLE_H = 22
@@ -40,6 +41,15 @@ def _name(match: BracketMatch, seat: str) -> str:
     if kind == "loser":
         return _("Loser of %(code)s") % {"code": ref}
     return "—"
+
+
+def _fit(name: str) -> str:
+    """``name`` cut to ``NAME_CHARS`` characters (with "…" when cut).
+
+    Cut before escaping, never after: cutting escaped text can split an entity (``&amp;``)
+    and leave the SVG malformed.
+    """
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
 def bracket_svg(matches: Sequence[BracketMatch]) -> str:
@@ -107,7 +117,7 @@ def _box(m: BracketMatch, x: float, y: float) -> str:
         cls = f"bracket__seat bracket__seat--{seat}" + (" is-winner" if won else "")
         rows.append(
             f'<text class="{cls}" x="{x + 8:.0f}" y="{y + 17 + k * 20:.0f}">'
-            f"{escape(_name(m, seat))[:24]}</text>"
+            f"{escape(_fit(_name(m, seat)))}</text>"
         )
     flag = " bracket__box--review" if m.needs_review else ""
     return (

@@ -23,11 +23,17 @@ import secrets
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from engine.start import StartPosition
+
+#: The range of an entry's rating (organisers type it or import it from CSV); ratings in use
+#: for board games lie well inside it, and anything outside is a typing error.
+MIN_RATING = 0
+MAX_RATING = 9999
 
 
 def new_lot_seed() -> int:
@@ -263,7 +269,12 @@ class Entry(models.Model):
     )
     name = models.CharField(_("name"), max_length=100)
     token = models.CharField(max_length=32, unique=True, default=new_entry_token)
-    rating = models.IntegerField(_("rating"), null=True, blank=True)
+    rating = models.IntegerField(
+        _("rating"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(MIN_RATING), MaxValueValidator(MAX_RATING)],
+    )
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     checked_in = models.BooleanField(_("checked in"), default=False)
     status = models.CharField(

@@ -26,12 +26,11 @@ from engine.rules import new_game
 from engine.start import StartPosition, StartPositionError
 from tournaments import names
 from tournaments.errors import TournamentError
-from tournaments.models import Event
+from tournaments.models import MAX_RATING, MIN_RATING, Event
 
 MAX_ROUNDS: Final = 99
 MAX_POINTS: Final = Decimal("999.99")
 MAX_REGISTRATION_CAP: Final = 10_000
-MAX_RATING: Final = 9_999
 MAX_WAIT_MINUTES: Final = 1_440  # the join window and the no-show limit: at most a day
 EVENT_NAME_LIMIT: Final = 200
 ENTRY_NAME_LIMIT: Final = 100
@@ -91,7 +90,8 @@ def check_rating(value: Any, *, field: str = "rating") -> int | None:
     """A rating: empty, or a whole number from 0 to 9,999."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_RATING:
+    well_typed = isinstance(value, int) and not isinstance(value, bool)
+    if not well_typed or not MIN_RATING <= value <= MAX_RATING:
         raise TournamentError("invalid_rating", field=field)
     return value
 

@@ -6,6 +6,9 @@ no external server. `DATABASE_URL` (PostgreSQL through psycopg 3) and `REDIS_URL
 cache, Celery broker and result backend) switch to real services.
 """
 
+from datetime import timedelta
+
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
@@ -16,6 +19,8 @@ ALLOWED_HOSTS: list[str] = env.list("DJANGO_ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 ROOT_URLCONF = "config.urls"
+# A failed CSRF check answers JSON under /api/ (docs/protocol.md §4), the usual page elsewhere.
+CSRF_FAILURE_VIEW = "matches.api.csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -30,6 +35,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",  # log-in rate limiting (core/login_limits.py)
+    "csp",  # Content-Security-Policy header (CONTENT_SECURITY_POLICY below)
     # Project apps. `load_demo` runs their `demo.load()` hooks in this order.
     "core",
     "tournaments",
@@ -38,6 +45,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -46,7 +54,28 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: answers a locked-out log-in with its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy on every response: scripts, styles and connections (the match and
+# event WebSockets: 'self' covers ws/wss of the same host) only from this site, no inline
+# script or style, no plugins, no framing. Templates load code from static files only
+# (tests/test_content_security_policy.py checks them).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 TEMPLATES = [
     {
@@ -135,7 +164,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "core.login_limits.LoginLimitBackend",  # refuses locked-out log-ins first
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "core:login"
+
+# Log-in rate limiting (django-axes): 5 failures in a row of one username from one address
+# pause that pair for 15 minutes. Attempts are kept in the database (axes' own tables), which
+# every server process shares.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT: int = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "core/login_locked.html"
 LOGIN_REDIRECT_URL = "core:home"
 LOGOUT_REDIRECT_URL = "core:home"
 
@@ -187,6 +230,18 @@ MATCH_TIMEOUT_ETA_HORIZON_SECONDS: float = env.float(
 # PostgreSQL: commit decisions and clock presses without waiting for the disk (results are
 # always synchronous); a crash can lose at most the last fraction of a second of play.
 MATCH_ASYNC_COMMIT: bool = env.bool("MATCH_ASYNC_COMMIT", default=True)
+# Presence (matches/presence.py): each open socket holds a lease renewed every heartbeat; a
+# socket whose server died stops counting as connected when its lease runs out.
+MATCH_PRESENCE_TTL_SECONDS: float = env.float("MATCH_PRESENCE_TTL_SECONDS", default=30.0)
+MATCH_PRESENCE_HEARTBEAT_SECONDS: float = env.float(
+    "MATCH_PRESENCE_HEARTBEAT_SECONDS", default=10.0
+)
+# Request frames one match socket may send (matches/frame_limits.py): a burst of 100, then 20 a
+# second (a person sends a few a minute; a bot waits for each update); 50 refused frames in a
+# row close the socket.
+MATCH_SOCKET_FRAMES_PER_SECOND: float = env.float("MATCH_SOCKET_FRAMES_PER_SECOND", default=20.0)
+MATCH_SOCKET_FRAME_BURST: float = env.float("MATCH_SOCKET_FRAME_BURST", default=100.0)
+MATCH_SOCKET_MAX_REFUSED_FRAMES: int = env.int("MATCH_SOCKET_MAX_REFUSED_FRAMES", default=50)
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",

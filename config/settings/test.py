@@ -46,3 +46,8 @@ WHITENOISE_AUTOREFRESH = True
 # call the Celery task directly; nothing runs in the background otherwise.
 MATCH_TIMEOUT_BACKEND = "inprocess"
 MATCH_TIMEOUT_SCHEDULER_AUTOSTART = False
+
+# Tests play whole games over sockets as fast as the server answers: no frame limit unless a
+# test sets one (tests/matches/consumers/test_match_consumer_frame_limits.py).
+MATCH_SOCKET_FRAMES_PER_SECOND = 1_000_000.0
+MATCH_SOCKET_FRAME_BURST = 1_000_000.0

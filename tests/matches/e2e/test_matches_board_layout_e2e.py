@@ -40,7 +40,7 @@ def game_states() -> list[Any]:
 
 def wait_live(page: Any, condition: str) -> None:
     page.wait_for_function(
-        f"(() => {{ const d = document.getElementById('live').dataset; return {condition}; }})()"
+        f"() => {{ const d = document.getElementById('live').dataset; return {condition}; }}"
     )
 
 

@@ -39,7 +39,7 @@ def live(page: Any, name: str) -> str | None:
 
 def wait_live(page: Any, condition: str) -> None:
     page.wait_for_function(
-        f"(() => {{ const d = document.getElementById('live').dataset; return {condition}; }})()"
+        f"() => {{ const d = document.getElementById('live').dataset; return {condition}; }}"
     )
 
 

@@ -16,7 +16,7 @@ def otb(page: Any, name: str) -> str | None:
 
 def wait_otb(page: Any, condition: str) -> None:
     page.wait_for_function(
-        f"(() => {{ const d = document.getElementById('otb').dataset; return {condition}; }})()"
+        f"() => {{ const d = document.getElementById('otb').dataset; return {condition}; }}"
     )
 
 

@@ -15,7 +15,9 @@ def ply(page: Any) -> int:
 
 
 def wait_ply(page: Any, expected: int) -> None:
-    page.wait_for_function(f"document.getElementById('record-viewer').dataset.ply === '{expected}'")
+    page.wait_for_function(
+        f"() => document.getElementById('record-viewer').dataset.ply === '{expected}'"
+    )
 
 
 def test_stepping_through_a_demo_record(match_server: Any, new_page: Any) -> None:

@@ -65,7 +65,7 @@ def test_organiser_runs_a_swiss_and_a_visitor_watches_live(live_asgi: Any, brows
 
     # The visitor opens the public standings; the page connects to the event socket.
     visitor.goto(f"{base}/events/cafe-swiss/standings/")
-    visitor.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    visitor.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     visitor.evaluate("window.__notReloaded = true")
     assert "No round has been played yet." not in visitor.locator("#standings").inner_text()
 
@@ -73,7 +73,7 @@ def test_organiser_runs_a_swiss_and_a_visitor_watches_live(live_asgi: Any, brows
     assert organiser.locator("#round-status").inner_text() == "Complete"
     # Live: four players have a point now, without the visitor reloading the page.
     visitor.wait_for_function(
-        "[...document.querySelectorAll('#standings td.points')]"
+        "() => [...document.querySelectorAll('#standings td.points')]"
         ".filter(td => td.textContent.trim() === '1').length === 4"
     )
     assert visitor.evaluate("window.__notReloaded") is True
@@ -99,7 +99,7 @@ def test_organiser_runs_a_swiss_and_a_visitor_watches_live(live_asgi: Any, brows
     # Final standings, live on the visitor's page: 9 entries, 12 points handed out in games,
     # plus Ivo's half point, and Hiro marked as withdrawn.
     caption = "document.querySelector('.table-caption').textContent"
-    visitor.wait_for_function(f"{caption}.includes('After round 3 (3 complete)')")
+    visitor.wait_for_function(f"() => {caption}.includes('After round 3 (3 complete)')")
     assert visitor.evaluate("window.__notReloaded") is True
     rows = visitor.locator("#standings tbody tr")
     assert rows.count() == 9
