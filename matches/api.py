@@ -203,6 +203,12 @@ def match_action_create(call: Call) -> dict[str, Any]:
 
 
 @api_view("POST")
+def match_join(call: Call) -> dict[str, Any]:
+    """The seat is at its board: a published game starts once both seats have joined."""
+    return call.view(services.match_join(match_id=call.match.pk, seat=call.seat, actor=call.user))
+
+
+@api_view("POST")
 def match_resign(call: Call) -> dict[str, Any]:
     return call.view(services.match_resign(match_id=call.match.pk, seat=call.seat, actor=call.user))
 

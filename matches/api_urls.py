@@ -11,6 +11,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/", api.match_detail, name="match"),
     path("matches/<int:match_id>/legal-actions/", api.match_legal_action_list, name="legal"),
     path("matches/<int:match_id>/actions/", api.match_action_create, name="action"),
+    path("matches/<int:match_id>/join/", api.match_join, name="join"),
     path("matches/<int:match_id>/resign/", api.match_resign, name="resign"),
     path("matches/<int:match_id>/claim-flag/", api.match_claim_flag, name="claim_flag"),
     path("matches/<int:match_id>/record/", api.match_record_detail, name="record"),

@@ -1,8 +1,9 @@
 """The reference bot: plays random legal actions over the real WebSocket protocol.
 
-It is a client like any other (docs/protocol.md §3): it connects with a seat token, keeps the
-last view it received, and whenever that view offers it legal actions it sends one, chosen with
-its own seeded ``random.Random``, naming the view's ply. A stale or lost frame is repaired the
+It is a client like any other (docs/protocol.md §3): it connects with a seat token, joins a
+published game that waits for its players, keeps the last view it received, and whenever that
+view offers it legal actions it sends one, chosen with its own seeded ``random.Random``, naming
+the view's ply. A stale or lost frame is repaired the
 way the protocol says: on a ``stale_ply`` error it asks for a snapshot. It stops when the match
 is over (or after ``max_decisions``) and reports what it saw, with timings for benchmarks.
 
@@ -136,6 +137,7 @@ async def run_bot(
     result = BotResult()
     sent_at: dict[int, float] = {}
     last_sent_ply = -1
+    joined = False
     while True:
         message = await socket.recv()
         received = time.perf_counter()
@@ -160,6 +162,10 @@ async def run_bot(
             result.round_trips.append(received - sent_at.pop(ply - 1))
         if view["status"] in ("finished", "aborted"):
             return result
+        if view["status"] == "pending" and view["seat"] is not None and not joined:
+            joined = True  # a published game starts once both seats have joined
+            await socket.send(json.dumps({"type": "join"}))
+            continue
         legal = (view.get("game") or {}).get("legal_actions") or []
         if not legal or ply == last_sent_ply or view["clock"]["paused"]:
             continue

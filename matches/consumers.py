@@ -286,6 +286,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 expected_ply=_field(content, "ply", int),
                 lag_ms=_field(content, "lag_ms", int, required=False) or 0,
             )
+        elif kind == "join":
+            services.match_join(**common, seat=self.seat)
         elif kind == "resign":
             services.match_resign(**common, seat=self.seat)
         elif kind == "claim_flag":

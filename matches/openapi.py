@@ -136,6 +136,9 @@ def openapi_document() -> dict[str, Any]:
                 ),
                 "submitAction",
             ),
+            f"{m}/join/": _post(
+                "Join a published game (it starts once both seats have joined)", _EMPTY, "join"
+            ),
             f"{m}/resign/": _post("Resign (the opponent wins)", _EMPTY, "resign"),
             f"{m}/claim-flag/": _post(
                 "Claim a fallen flag (the server re-checks its clock)", _EMPTY, "claimFlag"

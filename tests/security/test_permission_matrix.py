@@ -661,6 +661,14 @@ HTTP_ROWS: list[Row] = [
         json=True,
         reason="red is to act",
     ),
+    Row(
+        "matches_api:join",
+        SEATS,
+        _api("join", lambda w: {}),
+        json=True,
+        setup=_online_waiting,
+        reason="a bot joins its own seat of a published game",
+    ),
     Row("matches_api:resign", SEATS, _api("resign", lambda w: {}), json=True),
     Row(
         "matches_api:claim_flag",
@@ -957,6 +965,7 @@ SOCKET_ROWS: list[SocketRow] = [
         frozenset({"red"}),
         lambda w: {"type": "action", "action": _legal_action(w.online_match.pk), "ply": 0},
     ),
+    SocketRow("join", SEATS, lambda w: {"type": "join"}, setup=_online_waiting),
     SocketRow("resign", SEATS, lambda w: {"type": "resign"}),
     SocketRow("claim_flag", SEATS, lambda w: {"type": "claim_flag"}, setup=_flag_fallen),
     SocketRow("press", OTB_CLOCK, lambda w: {"type": "press", "seat": "red", "ply": 0}, otb=True),

@@ -59,6 +59,22 @@ async def test_two_bots_play_a_game_to_the_end() -> None:
     assert len(red.round_trips) == red.decisions
 
 
+async def test_bots_join_a_published_game_and_play_it() -> None:
+    """A tournament game waits for its players (``pending``): the bots join it over the socket,
+    which starts it, then play to the end."""
+    match = await database_sync_to_async(match_create)(
+        red_name="bot a", blue_name="bot b", rulings={"turn_limit": 10}
+    )
+    assert match.status == "pending"
+    red, blue = await _bots(match)
+    fresh = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+    assert fresh.status == "finished"
+    assert fresh.red_joined_at is not None
+    assert fresh.blue_joined_at is not None
+    assert red.decisions + blue.decisions == fresh.ply
+    assert red.errors == blue.errors == []
+
+
 async def test_a_bot_can_resign() -> None:
     match = await database_sync_to_async(match_create)(red_name="a", blue_name="b", start=True)
     red, _blue = await _bots(match, resign_after=3)
