@@ -46,6 +46,7 @@ from .actions import (
     Shoot,
 )
 from .geometry import (
+    ALL_DIRECTIONS,
     BASIC_SHOT_REACH,
     CROSSBOW_SHOT_REACH,
     Reach,
@@ -62,6 +63,7 @@ from .types import (
     EDGE_TOWARDS,
     INFANTRY,
     INTRUSION_SQUARES,
+    NEIGHBOURS,
     NEXT_SQUARE,
     OPPOSITE,
     PIECE_COST,
@@ -244,18 +246,61 @@ def leader_actions(state: GameState) -> list[Action]:
 
 
 def _move_leads(state: GameState, side: Side) -> list[Action]:
-    """A Move card: each own piece's moves and, with a partner, its selection as the leader."""
+    """A Move card: each own piece's moves and, with a partner, its selection as the leader.
+
+    The engine's hottest loop: an infantry's or archer's one-square steps are ``moves_in``
+    written out in place, on tables bound to locals; a cavalry's runs go through ``moves_in``.
+    """
     board = state.board
+    enemy = 1 - side
+    enemy_fences = state.sides[enemy].fences
+    intrusion = INTRUSION_SQUARES[enemy]
+    general = state.sides[side].general
     result: list[Action] = []
+    append = result.append
     for sq, piece in enumerate(board):
         if piece is None or piece.owner is not side:
             continue
-        has_partner = bool(partners_of(state, sq, piece.kind, side))
-        for direction in move_directions(piece):
-            moves = moves_in(state, sq, direction)
-            result.extend(moves)
-            if has_partner and (moves or selectable_behind_partner(state, sq, direction)):
-                result.append(SELECTIONS[sq][direction])
+        kind = piece.kind
+        has_partner = False
+        for near in NEIGHBOURS[sq]:
+            other = board[near]
+            if other is not None and other.owner is side and other.kind is kind:
+                has_partner = True
+                break
+        selections = SELECTIONS[sq]
+        if kind is CAVALRY:
+            for direction in move_directions(piece):
+                moves = moves_in(state, sq, direction)
+                result.extend(moves)
+                if has_partner and (moves or selectable_behind_partner(state, sq, direction)):
+                    append(selections[direction])
+            continue
+        next_square, edges = NEXT_SQUARE[sq], EDGE_TOWARDS[sq]
+        steps, intrusions = MOVES[sq], INTRUDING_MOVES[sq]
+        may_intrude = piece.letter != general  # §7.1: the general never intrudes
+        for direction in ALL_DIRECTIONS:
+            target = next_square[direction]
+            if target is None:
+                continue
+            occupant = board[target]
+            if occupant is not None and occupant.owner is side:
+                # Blocked by an own piece: selectable when that partner can move on first.
+                if (
+                    has_partner
+                    and occupant.kind is kind
+                    and selectable_behind_partner(state, sq, direction)
+                ):
+                    append(selections[direction])
+                continue
+            if edges[direction] in enemy_fences:
+                continue  # no partner in front: selectable_behind_partner would be False
+            append(steps[target])
+            # A step onto a shield bounces (§8.4): no intrusion.
+            if may_intrude and target in intrusion and (occupant is None or not occupant.shield):
+                append(intrusions[target])
+            if has_partner:
+                append(selections[direction])
     return result
 
 
