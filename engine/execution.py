@@ -430,32 +430,35 @@ def _leader_keeps_target(state: GameState, target: Square, leader_targets: list[
     return (hit is not None and hit.shield) or any(t != target for t in leader_targets)
 
 
-def apply_execution(state: GameState, action: Action) -> tuple[GameState, list[Action] | None]:
+def apply_execution(
+    state: GameState, action: Action, *, ply: int
+) -> tuple[GameState, list[Action] | None]:
     """Apply a legal execution decision; also return the decisions left in the card's execution.
 
     The list is empty when the execution is over; None when an expansion card's execution goes
-    on (its next decisions are not searched for here).
+    on (its next decisions are not searched for here). ``ply``, the decision's number, is set
+    in the copy of the state that records the execution (nothing on the way reads it).
     """
     execution = state.execution
     side = state.to_act
     assert execution is not None and side is not None
     if isinstance(action, FinishChain):
-        return state, []
+        return evolve(state, ply=ply), []
     if execution.card in _EXPANSION_LED:
         if execution.leader is None and execution.mode is None:
             state, execution, finished = expansion_cards.lead(state, execution, action, side)
         else:
             state, execution, finished = expansion_cards.follow(state, execution, action)
         if state.phase is Phase.OVER or finished:
-            return state, []
-        return evolve(state, execution=execution), None
+            return evolve(state, ply=ply), []
+        return evolve(state, execution=execution, ply=ply), None
     if execution.leader is None:
         state, execution = _lead(state, execution, action, side)
     else:
         state, execution = _follow(state, execution, action)
     if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
-        return state, []  # R1/R2: a finished game stops the chain
-    state = evolve(state, execution=execution)
+        return evolve(state, ply=ply), []  # R1/R2: a finished game stops the chain
+    state = evolve(state, execution=execution, ply=ply)
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.

@@ -46,6 +46,7 @@ from .state import (
     PREPARE,
     SETUP,
     SWIFT,
+    WAR,
     Execution,
     GameState,
     Outcome,
@@ -188,6 +189,12 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return _play(state, side, action)
     if isinstance(action, EndCommand):
         return _end_turn(state, side, dispatch=action.dispatch)
+    if state.execution is not None and state.phase is WAR and not state.exchange_pending:
+        # Counted in the copy that records the execution (the third commonest decisions).
+        state, left = apply_execution(state, action, ply=state.ply + 1)
+        if left is None:
+            return state
+        return _remember(state, left) if left else _finish_card(state)
     state = evolve(state, ply=state.ply + 1)
     if isinstance(action, Deploy):
         placed = effects.place_piece(state, action.kind, action.square, action.facing, side)
@@ -207,12 +214,8 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return preparation.apply_draft(state, side, action)
     if isinstance(action, Prepare):
         return preparation.apply_prepare(state, side, action)
-    if isinstance(action, (Exchange, KeepHand)):
-        return preparation.apply_exchange(state, side, action)
-    state, left = apply_execution(state, action)
-    if left is None:
-        return state
-    return _remember(state, left) if left else _finish_card(state)
+    assert isinstance(action, (Exchange, KeepHand)), action
+    return preparation.apply_exchange(state, side, action)
 
 
 #: The last state whose decisions applying a decision found anyway, with those decisions: a card
