@@ -23,6 +23,7 @@ theirs). Fence and rotation chains need no waiting leader: any order gives the s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import effects
 from .actions import (
@@ -55,7 +56,7 @@ from .geometry import (
     move_directions,
     shot_targets,
 )
-from .state import Execution, GameState, Mode, Phase, Piece, evolve
+from .state import OVER, Execution, GameState, Mode, Piece, evolve
 from .types import (
     ARCHER,
     CAMP_SQUARES,
@@ -88,6 +89,21 @@ _EXPANSION_LED = frozenset(
     }
 )
 _EXPANSION_MODES = frozenset({Mode.RAPID_MOVE, Mode.RAPID_ROTATE, Mode.LIGHT, Mode.RAPID_FIRE})
+
+
+#: Hot-path constants of the cards and modes read here (see ``types.RED``: reading an enum
+#: member through its class is several times slower than reading a module global).
+_MOVE_CARD: Final = CardKind.MOVE
+_ROTATE_SHOOT_CARD: Final = CardKind.ROTATE_SHOOT
+_FENCE_CARD: Final = CardKind.FENCE
+_REINFORCE_CARD: Final = CardKind.REINFORCE
+_ROTATE_CROSSBOW_CARD: Final = CardKind.ROTATE_CROSSBOW
+_MOVE: Final = Mode.MOVE
+_ROTATE: Final = Mode.ROTATE
+_SHOOT: Final = Mode.SHOOT
+_CROSSBOW: Final = Mode.CROSSBOW
+_FENCE: Final = Mode.FENCE
+_PLACE: Final = Mode.PLACE
 
 
 def _own_squares(state: GameState, side: Side) -> list[Square]:
@@ -232,15 +248,15 @@ def leader_actions(state: GameState) -> list[Action]:
     side = state.to_act
     assert execution is not None and side is not None
     card = execution.card
-    if card is CardKind.MOVE:
+    if card is _MOVE_CARD:
         return _move_leads(state, side)
-    if card is CardKind.ROTATE_SHOOT:
+    if card is _ROTATE_SHOOT_CARD:
         return _rotate_shoot_leads(state, side, BASIC_SHOT_REACH)
-    if card is CardKind.FENCE:
+    if card is _FENCE_CARD:
         return _fence_actions(state, side, _own_squares(state, side))
-    if card is CardKind.REINFORCE:
+    if card is _REINFORCE_CARD:
         return _reinforcements(state, side)
-    if card is CardKind.ROTATE_CROSSBOW:  # 六韜 3: rotate as RS, or shoot the crossbow range
+    if card is _ROTATE_CROSSBOW_CARD:  # 六韜 3: rotate as RS, or shoot the crossbow range
         return _rotate_shoot_leads(state, side, CROSSBOW_SHOT_REACH)
     return list(expansion_cards.leader_actions(state, side, card))
 
@@ -360,7 +376,7 @@ def follow_actions(state: GameState) -> list[Action]:
     if mode in _EXPANSION_MODES:
         return expansion_cards.follow_actions(state, execution)
     result: list[Action] = []
-    if mode is Mode.MOVE:
+    if mode is _MOVE:
         assert execution.direction is not None
         direction = execution.direction
         waiting = None if execution.leader_done else state.square_of(execution.leader)
@@ -373,15 +389,15 @@ def follow_actions(state: GameState) -> list[Action]:
                 for move in moves_in(state, sq, direction)
                 if waiting is None or _leader_still_free(state, move, waiting, direction, partners)
             )
-    elif mode is Mode.ROTATE:
+    elif mode is _ROTATE:
         assert execution.direction is not None
         for sq in partner_squares:
             piece = state.board[sq]
             if piece is not None and piece.facing is not execution.direction:  # R3
                 result.append(ROTATIONS[sq][execution.direction])
-    elif mode is Mode.SHOOT or mode is Mode.CROSSBOW:
+    elif mode is _SHOOT or mode is _CROSSBOW:
         enemy_fences = state.sides[side.opponent].fences
-        reach = CROSSBOW_SHOT_REACH if mode is Mode.CROSSBOW else BASIC_SHOT_REACH
+        reach = CROSSBOW_SHOT_REACH if mode is _CROSSBOW else BASIC_SHOT_REACH
         waiting = None if execution.leader_done else state.square_of(execution.leader)
         leader_targets: list[Square] = []
         if waiting is not None:
@@ -393,7 +409,7 @@ def follow_actions(state: GameState) -> list[Action]:
                 for t in shot_targets(state.board, enemy_fences, sq, reach)
                 if waiting is None or _leader_keeps_target(state, t, leader_targets)
             )
-    elif mode is Mode.FENCE:
+    elif mode is _FENCE:
         result.extend(_fence_actions(state, side, partner_squares))
     if execution.leader_done:
         result.append(FINISH)
@@ -449,14 +465,14 @@ def apply_execution(
             state, execution, finished = expansion_cards.lead(state, execution, action, side)
         else:
             state, execution, finished = expansion_cards.follow(state, execution, action)
-        if state.phase is Phase.OVER or finished:
+        if state.phase is OVER or finished:
             return evolve(state, ply=ply), []
         return evolve(state, execution=execution, ply=ply), None
     if execution.leader is None:
         state, execution = _lead(state, execution, action, side)
     else:
         state, execution = _follow(state, execution, action)
-    if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
+    if state.phase is OVER or execution.mode is _PLACE:
         return evolve(state, ply=ply), []  # R1/R2: a finished game stops the chain
     state = evolve(state, execution=execution, ply=ply)
     follow = follow_actions(state)
@@ -472,7 +488,7 @@ def _lead(
 ) -> tuple[GameState, Execution]:
     if isinstance(action, Reinforce):
         state = effects.place_piece(state, action.kind, action.square, action.facing, side)
-        return state, evolve(execution, mode=Mode.PLACE)
+        return state, evolve(execution, mode=_PLACE)
     origin = action.origin  # type: ignore[union-attr]
     piece = state.board[origin]
     assert piece is not None
@@ -491,19 +507,19 @@ def _lead(
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)
         assert found is not None
-        return expansion_cards.card_move(state, led(Mode.MOVE, found[0]), action)
+        return expansion_cards.card_move(state, led(_MOVE, found[0]), action)
     if isinstance(action, SelectLeader):
-        return state, led(Mode.MOVE, action.direction, done=False)
+        return state, led(_MOVE, action.direction, done=False)
     if isinstance(action, SelectShooter):
-        mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
+        mode = _CROSSBOW if execution.card is _ROTATE_CROSSBOW_CARD else _SHOOT
         return state, led(mode, done=False)
     if isinstance(action, Rotate):
-        return effects.rotate_piece(state, origin, action.facing), led(Mode.ROTATE, action.facing)
+        return effects.rotate_piece(state, origin, action.facing), led(_ROTATE, action.facing)
     if isinstance(action, Shoot):
-        mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
+        mode = _CROSSBOW if execution.card is _ROTATE_CROSSBOW_CARD else _SHOOT
         return effects.hit(state, action.target), led(mode)
     assert isinstance(action, PlaceFence)
-    return effects.place_fence(state, action.edge, side), led(Mode.FENCE)
+    return effects.place_fence(state, action.edge, side), led(_FENCE)
 
 
 def _follow(state: GameState, execution: Execution, action: Action) -> tuple[GameState, Execution]:
