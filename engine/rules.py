@@ -13,7 +13,7 @@ opponent's turn. ``clock_side`` tells whose clock runs under the official tourna
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import deployment, effects, expansion_cards, preparation
 from .actions import (
@@ -251,7 +251,7 @@ def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
     own = evolve(
         own,
         hand=tuple(hand),
-        queue=(*own.queue, QueuedCard(action.card, own.next_face_up)),
+        queue=(*own.queue, _PLACED[action.card][own.cards_placed % 2]),
         cards_placed=own.cards_placed + 1,
     )
     sides = effects.sides_with(state, side, own)
@@ -305,10 +305,19 @@ def _next_execution(own: SideState, *, after: Slot | None) -> Execution | None:
     """The next card of the military action in ``own``'s slots after the slot ``after`` (None:
     from the start): the 疾風伝令 card, then the 1st card; None when command comes next."""
     if after is None and own.swift is not None:
-        return Execution(own.swift.card, SWIFT)
+        return _STARTED[own.swift.card][0]
     if after is not FIRST and own.queue:
-        return Execution(own.queue[0].card, FIRST)
+        return _STARTED[own.queue[0].card][1]
     return None
+
+
+#: ``_PLACED[card][face_up]``: a card just placed in the queue (``SideState.next_face_up`` is
+#: ``cards_placed % 2 == 1``). Frozen values, so one of each serves every game: building a
+#: frozen dataclass is slow, and a card is placed every few decisions.
+_PLACED: Final = {card: (QueuedCard(card, False), QueuedCard(card, True)) for card in CardKind}
+#: ``_STARTED[card][0]`` and ``[1]``: the execution of ``card`` from the 疾風伝令 slot and from
+#: the 1st slot, before its leader is chosen (one begins at almost every war turn).
+_STARTED: Final = {card: (Execution(card, SWIFT), Execution(card, FIRST)) for card in CardKind}
 
 
 def _next_card(state: GameState, execution: Execution | None, **changes: Any) -> GameState:
