@@ -301,13 +301,15 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
                 continue
             occupant = board[target]
             if occupant is not None and occupant.owner is side:
-                # Blocked by an own piece: selectable when that partner can move on first.
-                if (
-                    has_partner
-                    and occupant.kind is kind
-                    and selectable_behind_partner(state, sq, direction)
-                ):
-                    append(selections[direction])
+                # Blocked by an own piece: selectable when it is a partner that can step on and
+                # leave its square, and the piece may then follow it onto that square
+                # (``selectable_behind_partner`` written out for one-square steps).
+                if has_partner and occupant.kind is kind and edges[direction] not in enemy_fences:
+                    beyond = NEXT_SQUARE[target][direction]
+                    if beyond is not None and EDGE_TOWARDS[target][direction] not in enemy_fences:
+                        ahead = board[beyond]
+                        if ahead is None or (ahead.owner is not side and not ahead.shield):
+                            append(selections[direction])
                 continue
             if edges[direction] in enemy_fences:
                 continue  # no partner in front: selectable_behind_partner would be False
