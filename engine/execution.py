@@ -47,7 +47,6 @@ from .actions import (
     Shoot,
 )
 from .geometry import (
-    ALL_DIRECTIONS,
     BASIC_SHOT_REACH,
     CROSSBOW_SHOT_REACH,
     Reach,
@@ -264,8 +263,9 @@ def leader_actions(state: GameState) -> list[Action]:
 def _move_leads(state: GameState, side: Side) -> list[Action]:
     """A Move card: each own piece's moves and, with a partner, its selection as the leader.
 
-    The engine's hottest loop: an infantry's or archer's one-square steps are ``moves_in``
-    written out in place, on tables bound to locals; a cavalry's runs go through ``moves_in``.
+    The engine's hottest loop: one-square steps (every infantry's and archer's, a cavalry's
+    sideways) are ``moves_in`` written out in place, on tables bound to locals; a cavalry's
+    forward runs go through ``_cavalry_runs``.
     """
     board = state.board
     enemy = 1 - side
@@ -285,17 +285,18 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
                 has_partner = True
                 break
         selections = SELECTIONS[sq]
-        if kind is CAVALRY:
-            for direction in move_directions(piece):
-                moves = moves_in(state, sq, direction)
-                result.extend(moves)
-                if has_partner and (moves or selectable_behind_partner(state, sq, direction)):
-                    append(selections[direction])
-            continue
+        cavalry = kind is CAVALRY
+        facing = piece.facing
         next_square, edges = NEXT_SQUARE[sq], EDGE_TOWARDS[sq]
         steps, intrusions = MOVES[sq], INTRUDING_MOVES[sq]
         may_intrude = piece.letter != general  # §7.1: the general never intrudes
-        for direction in ALL_DIRECTIONS:
+        for direction in move_directions(piece):
+            if cavalry and direction is facing:
+                runs = _cavalry_runs(state, board, sq, piece)
+                result.extend(runs)
+                if has_partner and (runs or selectable_behind_partner(state, sq, direction)):
+                    append(selections[direction])
+                continue
             target = next_square[direction]
             if target is None:
                 continue
@@ -303,8 +304,13 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
             if occupant is not None and occupant.owner is side:
                 # Blocked by an own piece: selectable when it is a partner that can step on and
                 # leave its square, and the piece may then follow it onto that square
-                # (``selectable_behind_partner`` written out for one-square steps).
-                if has_partner and occupant.kind is kind and edges[direction] not in enemy_fences:
+                # (``selectable_behind_partner``, written out for infantry and archers).
+                if not has_partner or occupant.kind is not kind:
+                    continue
+                if cavalry:
+                    if selectable_behind_partner(state, sq, direction):
+                        append(selections[direction])
+                elif edges[direction] not in enemy_fences:
                     beyond = NEXT_SQUARE[target][direction]
                     if beyond is not None and EDGE_TOWARDS[target][direction] not in enemy_fences:
                         ahead = board[beyond]
@@ -314,8 +320,12 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
             if edges[direction] in enemy_fences:
                 continue  # no partner in front: selectable_behind_partner would be False
             append(steps[target])
-            # A step onto a shield bounces (§8.4): no intrusion.
-            if may_intrude and target in intrusion and (occupant is None or not occupant.shield):
+            # An infantry's or archer's step onto a shield bounces (§8.4): no intrusion.
+            if (
+                may_intrude
+                and target in intrusion
+                and (occupant is None or cavalry or not occupant.shield)
+            ):
                 append(intrusions[target])
             if has_partner:
                 append(selections[direction])

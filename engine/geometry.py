@@ -33,8 +33,7 @@ def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
     return not fences.isdisjoint(square_edges(sq))
 
 
-#: The four directions in N, E, S, W order, as a table for hot loops.
-ALL_DIRECTIONS: Final = tuple(Direction)
+_ALL_DIRECTIONS = tuple(Direction)
 _CAVALRY_DIRECTIONS = {f: (f, f.right, f.left) for f in Direction}
 
 
@@ -42,7 +41,7 @@ def move_directions(piece: Piece) -> tuple[Direction, ...]:
     """Directions a Move may take the piece: 4 for infantry/archer, F/L/R for cavalry (§8)."""
     if piece.kind is CAVALRY:
         return _CAVALRY_DIRECTIONS[piece.facing]
-    return ALL_DIRECTIONS
+    return _ALL_DIRECTIONS
 
 
 def cavalry_run(
