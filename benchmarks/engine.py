@@ -18,8 +18,8 @@ printed. Two passes are made over the same games:
 Everything runs in one process and thread (one core). Games per second are given by the wall
 clock and by CPU time: on a busy shared machine the second is the engine's own speed.
 Target (issue 2): at least 100 random full basic games per second on one core. On the shared
-2-vCPU development machine (Python 3.11.7) the engine plays about 137–139 basic games per CPU
-second, median step 10.5–10.9 µs, p99 43–48 µs (95 games, 14.6–15.0 µs and 64–66 µs before the
+2-vCPU development machine (Python 3.11.7) the engine plays about 133–136 basic games per CPU
+second, median step 10.6–11.2 µs, p99 43–46 µs (95 games, 14.6–15.0 µs and 64–66 µs before the
 second optimisation pass; docs/engine.md, "Performance"); the wall-clock rate there varies by a
 third or more with the load of other jobs. ``benchmarks/engine_instructions.py`` counts
 instructions instead, which do not vary.
