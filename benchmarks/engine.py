@@ -18,9 +18,11 @@ printed. Two passes are made over the same games:
 Everything runs in one process and thread (one core). Games per second are given by the wall
 clock and by CPU time: on a busy shared machine the second is the engine's own speed.
 Target (issue 2): at least 100 random full basic games per second on one core. On the shared
-2-vCPU development machine (Python 3.11) the engine plays about 37–58 basic games per CPU second,
-median step 26–28 µs (21–24 games and 47–51 µs before the engine's optimisation pass); single
-runs there vary by a third with the load of other jobs.
+2-vCPU development machine (Python 3.11.7) the engine plays about 133–136 basic games per CPU
+second, median step 10.6–11.2 µs, p99 43–46 µs (95 games, 14.6–15.0 µs and 64–66 µs before the
+second optimisation pass; docs/engine.md, "Performance"); the wall-clock rate there varies by a
+third or more with the load of other jobs. ``benchmarks/engine_instructions.py`` counts
+instructions instead, which do not vary.
 
 A last pass plays the same seeds in each official tournament format (Rule 1 basic, Rule 2
 expansion, Rule 3 deck-build) and prints each one's games per CPU second against the basic

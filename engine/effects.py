@@ -8,7 +8,7 @@ removed from the board, or three intrusion points.
 from __future__ import annotations
 
 from .geometry import has_fence_of
-from .state import GameState, Outcome, Phase, Piece, SideState, Termination, evolve
+from .state import OVER, GameState, Outcome, Phase, Piece, SideState, Termination, evolve
 from .types import (
     CAVALRY,
     FENCE_COST,
@@ -157,7 +157,7 @@ def move_piece(
     board[target] = moved
     state = evolve(state, board=tuple(board))
     state = _destroy_enemy_fences(state, target, mover.owner)
-    if state.phase is Phase.OVER or not intrude:
+    if state.phase is OVER or not intrude:
         return state
     return intrude_from(state, target)
 

@@ -23,6 +23,7 @@ theirs). Fence and rotation chains need no waiting leader: any order gives the s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import effects
 from .actions import (
@@ -54,7 +55,7 @@ from .geometry import (
     move_directions,
     shot_targets,
 )
-from .state import Execution, GameState, Mode, Phase, Piece, evolve
+from .state import OVER, Execution, GameState, Mode, Piece, evolve
 from .types import (
     ARCHER,
     CAMP_SQUARES,
@@ -62,6 +63,7 @@ from .types import (
     EDGE_TOWARDS,
     INFANTRY,
     INTRUSION_SQUARES,
+    NEIGHBOURS,
     NEXT_SQUARE,
     OPPOSITE,
     PIECE_COST,
@@ -86,6 +88,21 @@ _EXPANSION_LED = frozenset(
     }
 )
 _EXPANSION_MODES = frozenset({Mode.RAPID_MOVE, Mode.RAPID_ROTATE, Mode.LIGHT, Mode.RAPID_FIRE})
+
+
+#: Hot-path constants of the cards and modes read here (see ``types.RED``: reading an enum
+#: member through its class is several times slower than reading a module global).
+_MOVE_CARD: Final = CardKind.MOVE
+_ROTATE_SHOOT_CARD: Final = CardKind.ROTATE_SHOOT
+_FENCE_CARD: Final = CardKind.FENCE
+_REINFORCE_CARD: Final = CardKind.REINFORCE
+_ROTATE_CROSSBOW_CARD: Final = CardKind.ROTATE_CROSSBOW
+_MOVE: Final = Mode.MOVE
+_ROTATE: Final = Mode.ROTATE
+_SHOOT: Final = Mode.SHOOT
+_CROSSBOW: Final = Mode.CROSSBOW
+_FENCE: Final = Mode.FENCE
+_PLACE: Final = Mode.PLACE
 
 
 def _own_squares(state: GameState, side: Side) -> list[Square]:
@@ -230,32 +247,88 @@ def leader_actions(state: GameState) -> list[Action]:
     side = state.to_act
     assert execution is not None and side is not None
     card = execution.card
-    if card is CardKind.MOVE:
+    if card is _MOVE_CARD:
         return _move_leads(state, side)
-    if card is CardKind.ROTATE_SHOOT:
+    if card is _ROTATE_SHOOT_CARD:
         return _rotate_shoot_leads(state, side, BASIC_SHOT_REACH)
-    if card is CardKind.FENCE:
+    if card is _FENCE_CARD:
         return _fence_actions(state, side, _own_squares(state, side))
-    if card is CardKind.REINFORCE:
+    if card is _REINFORCE_CARD:
         return _reinforcements(state, side)
-    if card is CardKind.ROTATE_CROSSBOW:  # 六韜 3: rotate as RS, or shoot the crossbow range
+    if card is _ROTATE_CROSSBOW_CARD:  # 六韜 3: rotate as RS, or shoot the crossbow range
         return _rotate_shoot_leads(state, side, CROSSBOW_SHOT_REACH)
     return list(expansion_cards.leader_actions(state, side, card))
 
 
 def _move_leads(state: GameState, side: Side) -> list[Action]:
-    """A Move card: each own piece's moves and, with a partner, its selection as the leader."""
+    """A Move card: each own piece's moves and, with a partner, its selection as the leader.
+
+    The engine's hottest loop: one-square steps (every infantry's and archer's, a cavalry's
+    sideways) are ``moves_in`` written out in place, on tables bound to locals; a cavalry's
+    forward runs go through ``_cavalry_runs``.
+    """
     board = state.board
+    enemy = 1 - side
+    enemy_fences = state.sides[enemy].fences
+    intrusion = INTRUSION_SQUARES[enemy]
+    general = state.sides[side].general
     result: list[Action] = []
+    append = result.append
     for sq, piece in enumerate(board):
         if piece is None or piece.owner is not side:
             continue
-        has_partner = bool(partners_of(state, sq, piece.kind, side))
+        kind = piece.kind
+        has_partner = False
+        for near in NEIGHBOURS[sq]:
+            other = board[near]
+            if other is not None and other.owner is side and other.kind is kind:
+                has_partner = True
+                break
+        selections = SELECTIONS[sq]
+        cavalry = kind is CAVALRY
+        facing = piece.facing
+        next_square, edges = NEXT_SQUARE[sq], EDGE_TOWARDS[sq]
+        steps, intrusions = MOVES[sq], INTRUDING_MOVES[sq]
+        may_intrude = piece.letter != general  # §7.1: the general never intrudes
         for direction in move_directions(piece):
-            moves = moves_in(state, sq, direction)
-            result.extend(moves)
-            if has_partner and (moves or selectable_behind_partner(state, sq, direction)):
-                result.append(SELECTIONS[sq][direction])
+            if cavalry and direction is facing:
+                runs = _cavalry_runs(state, board, sq, piece)
+                result.extend(runs)
+                if has_partner and (runs or selectable_behind_partner(state, sq, direction)):
+                    append(selections[direction])
+                continue
+            target = next_square[direction]
+            if target is None:
+                continue
+            occupant = board[target]
+            if occupant is not None and occupant.owner is side:
+                # Blocked by an own piece: selectable when it is a partner that can step on and
+                # leave its square, and the piece may then follow it onto that square
+                # (``selectable_behind_partner``, written out for infantry and archers).
+                if not has_partner or occupant.kind is not kind:
+                    continue
+                if cavalry:
+                    if selectable_behind_partner(state, sq, direction):
+                        append(selections[direction])
+                elif edges[direction] not in enemy_fences:
+                    beyond = NEXT_SQUARE[target][direction]
+                    if beyond is not None and EDGE_TOWARDS[target][direction] not in enemy_fences:
+                        ahead = board[beyond]
+                        if ahead is None or (ahead.owner is not side and not ahead.shield):
+                            append(selections[direction])
+                continue
+            if edges[direction] in enemy_fences:
+                continue  # no partner in front: selectable_behind_partner would be False
+            append(steps[target])
+            # An infantry's or archer's step onto a shield bounces (§8.4): no intrusion.
+            if (
+                may_intrude
+                and target in intrusion
+                and (occupant is None or cavalry or not occupant.shield)
+            ):
+                append(intrusions[target])
+            if has_partner:
+                append(selections[direction])
     return result
 
 
@@ -315,7 +388,7 @@ def follow_actions(state: GameState) -> list[Action]:
     if mode in _EXPANSION_MODES:
         return expansion_cards.follow_actions(state, execution)
     result: list[Action] = []
-    if mode is Mode.MOVE:
+    if mode is _MOVE:
         assert execution.direction is not None
         direction = execution.direction
         waiting = None if execution.leader_done else state.square_of(execution.leader)
@@ -328,15 +401,15 @@ def follow_actions(state: GameState) -> list[Action]:
                 for move in moves_in(state, sq, direction)
                 if waiting is None or _leader_still_free(state, move, waiting, direction, partners)
             )
-    elif mode is Mode.ROTATE:
+    elif mode is _ROTATE:
         assert execution.direction is not None
         for sq in partner_squares:
             piece = state.board[sq]
             if piece is not None and piece.facing is not execution.direction:  # R3
                 result.append(ROTATIONS[sq][execution.direction])
-    elif mode is Mode.SHOOT or mode is Mode.CROSSBOW:
+    elif mode is _SHOOT or mode is _CROSSBOW:
         enemy_fences = state.sides[side.opponent].fences
-        reach = CROSSBOW_SHOT_REACH if mode is Mode.CROSSBOW else BASIC_SHOT_REACH
+        reach = CROSSBOW_SHOT_REACH if mode is _CROSSBOW else BASIC_SHOT_REACH
         waiting = None if execution.leader_done else state.square_of(execution.leader)
         leader_targets: list[Square] = []
         if waiting is not None:
@@ -348,7 +421,7 @@ def follow_actions(state: GameState) -> list[Action]:
                 for t in shot_targets(state.board, enemy_fences, sq, reach)
                 if waiting is None or _leader_keeps_target(state, t, leader_targets)
             )
-    elif mode is Mode.FENCE:
+    elif mode is _FENCE:
         result.extend(_fence_actions(state, side, partner_squares))
     if execution.leader_done:
         result.append(FINISH)
@@ -385,32 +458,35 @@ def _leader_keeps_target(state: GameState, target: Square, leader_targets: list[
     return (hit is not None and hit.shield) or any(t != target for t in leader_targets)
 
 
-def apply_execution(state: GameState, action: Action) -> tuple[GameState, list[Action] | None]:
+def apply_execution(
+    state: GameState, action: Action, *, ply: int
+) -> tuple[GameState, list[Action] | None]:
     """Apply a legal execution decision; also return the decisions left in the card's execution.
 
     The list is empty when the execution is over; None when an expansion card's execution goes
-    on (its next decisions are not searched for here).
+    on (its next decisions are not searched for here). ``ply``, the decision's number, is set
+    in the copy of the state that records the execution (nothing on the way reads it).
     """
     execution = state.execution
     side = state.to_act
     assert execution is not None and side is not None
     if isinstance(action, FinishChain):
-        return state, []
+        return evolve(state, ply=ply), []
     if execution.card in _EXPANSION_LED:
         if execution.leader is None and execution.mode is None:
             state, execution, finished = expansion_cards.lead(state, execution, action, side)
         else:
             state, execution, finished = expansion_cards.follow(state, execution, action)
-        if state.phase is Phase.OVER or finished:
-            return state, []
-        return evolve(state, execution=execution), None
+        if state.phase is OVER or finished:
+            return evolve(state, ply=ply), []
+        return evolve(state, execution=execution, ply=ply), None
     if execution.leader is None:
         state, execution = _lead(state, execution, action, side)
     else:
         state, execution = _follow(state, execution, action)
-    if state.phase is Phase.OVER or execution.mode is Mode.PLACE:
-        return state, []  # R1/R2: a finished game stops the chain
-    state = evolve(state, execution=execution)
+    if state.phase is OVER or execution.mode is _PLACE:
+        return evolve(state, ply=ply), []  # R1/R2: a finished game stops the chain
+    state = evolve(state, execution=execution, ply=ply)
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.
@@ -424,7 +500,7 @@ def _lead(
 ) -> tuple[GameState, Execution]:
     if isinstance(action, Reinforce):
         state = effects.place_piece(state, action.kind, action.square, action.facing, side)
-        return state, evolve(execution, mode=Mode.PLACE)
+        return state, evolve(execution, mode=_PLACE)
     origin = action.origin  # type: ignore[union-attr]
     piece = state.board[origin]
     assert piece is not None
@@ -443,19 +519,19 @@ def _lead(
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)
         assert found is not None
-        return expansion_cards.card_move(state, led(Mode.MOVE, found[0]), action)
+        return expansion_cards.card_move(state, led(_MOVE, found[0]), action)
     if isinstance(action, SelectLeader):
-        return state, led(Mode.MOVE, action.direction, done=False)
+        return state, led(_MOVE, action.direction, done=False)
     if isinstance(action, SelectShooter):
-        mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
+        mode = _CROSSBOW if execution.card is _ROTATE_CROSSBOW_CARD else _SHOOT
         return state, led(mode, done=False)
     if isinstance(action, Rotate):
-        return effects.rotate_piece(state, origin, action.facing), led(Mode.ROTATE, action.facing)
+        return effects.rotate_piece(state, origin, action.facing), led(_ROTATE, action.facing)
     if isinstance(action, Shoot):
-        mode = Mode.CROSSBOW if execution.card is CardKind.ROTATE_CROSSBOW else Mode.SHOOT
+        mode = _CROSSBOW if execution.card is _ROTATE_CROSSBOW_CARD else _SHOOT
         return effects.hit(state, action.target), led(mode)
     assert isinstance(action, PlaceFence)
-    return effects.place_fence(state, action.edge, side), led(Mode.FENCE)
+    return effects.place_fence(state, action.edge, side), led(_FENCE)
 
 
 def _follow(state: GameState, execution: Execution, action: Action) -> tuple[GameState, Execution]:

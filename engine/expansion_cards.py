@@ -49,7 +49,7 @@ from .actions import (
     Swap,
 )
 from .geometry import has_fence_of, move_directions, shot_targets
-from .state import Execution, GameState, Mode, Phase, Piece, QueuedCard, evolve
+from .state import OVER, Execution, GameState, Mode, Phase, Piece, QueuedCard, evolve
 from .types import (
     CAMPS,
     DIRECTIONS,
@@ -425,10 +425,10 @@ def linked_stratagem(
     its owner's deck. The squares next to ``origin`` are pushed in square order: none of them
     moves onto another's square, so the order cannot matter.
     """
-    owner = mover.opponent
-    own = state.sides[owner]
-    if CardKind.LINKED_STRATAGEM not in own.beside or state.phase is Phase.OVER:
+    own = state.sides[1 - mover]  # checked on every card move: the cheapest tests first
+    if not own.beside or state.phase is OVER or CardKind.LINKED_STRATAGEM not in own.beside:
         return state, execution
+    owner = mover.opponent
     found = direction_between(origin, target)
     if found is None or found[1] != 1 or state.board[origin] is not None:
         return state, execution

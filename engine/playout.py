@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from .actions import Action
 from .formats import GameFormat
@@ -54,9 +55,11 @@ class StuckGameError(RuntimeError):
         self.state = state
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One decision of a playout: the state it was taken in, the decision, the state after."""
+class Step(NamedTuple):
+    """One decision of a playout: the state it was taken in, the decision, the state after.
+
+    A named tuple rather than a frozen dataclass: one is made for every decision played, and a
+    tuple is built without a frozen class's slow attribute writes."""
 
     before: GameState
     action: Action

@@ -13,7 +13,7 @@ opponent's turn. ``clock_side`` tells whose clock runs under the official tourna
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import deployment, effects, expansion_cards, preparation
 from .actions import (
@@ -46,6 +46,7 @@ from .state import (
     PREPARE,
     SETUP,
     SWIFT,
+    WAR,
     Execution,
     GameState,
     Outcome,
@@ -188,6 +189,12 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return _play(state, side, action)
     if isinstance(action, EndCommand):
         return _end_turn(state, side, dispatch=action.dispatch)
+    if state.execution is not None and state.phase is WAR and not state.exchange_pending:
+        # Counted in the copy that records the execution (the third commonest decisions).
+        state, left = apply_execution(state, action, ply=state.ply + 1)
+        if left is None:
+            return state
+        return _remember(state, left) if left else _finish_card(state)
     state = evolve(state, ply=state.ply + 1)
     if isinstance(action, Deploy):
         placed = effects.place_piece(state, action.kind, action.square, action.facing, side)
@@ -207,12 +214,8 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return preparation.apply_draft(state, side, action)
     if isinstance(action, Prepare):
         return preparation.apply_prepare(state, side, action)
-    if isinstance(action, (Exchange, KeepHand)):
-        return preparation.apply_exchange(state, side, action)
-    state, left = apply_execution(state, action)
-    if left is None:
-        return state
-    return _remember(state, left) if left else _finish_card(state)
+    assert isinstance(action, (Exchange, KeepHand)), action
+    return preparation.apply_exchange(state, side, action)
 
 
 #: The last state whose decisions applying a decision found anyway, with those decisions: a card
@@ -248,7 +251,7 @@ def _play(state: GameState, side: Side, action: PlayCard) -> GameState:
     own = evolve(
         own,
         hand=tuple(hand),
-        queue=(*own.queue, QueuedCard(action.card, own.next_face_up)),
+        queue=(*own.queue, _PLACED[action.card][own.cards_placed % 2]),
         cards_placed=own.cards_placed + 1,
     )
     sides = effects.sides_with(state, side, own)
@@ -302,10 +305,19 @@ def _next_execution(own: SideState, *, after: Slot | None) -> Execution | None:
     """The next card of the military action in ``own``'s slots after the slot ``after`` (None:
     from the start): the 疾風伝令 card, then the 1st card; None when command comes next."""
     if after is None and own.swift is not None:
-        return Execution(own.swift.card, SWIFT)
+        return _STARTED[own.swift.card][0]
     if after is not FIRST and own.queue:
-        return Execution(own.queue[0].card, FIRST)
+        return _STARTED[own.queue[0].card][1]
     return None
+
+
+#: ``_PLACED[card][face_up]``: a card just placed in the queue (``SideState.next_face_up`` is
+#: ``cards_placed % 2 == 1``). Frozen values, so one of each serves every game: building a
+#: frozen dataclass is slow, and a card is placed every few decisions.
+_PLACED: Final = {card: (QueuedCard(card, False), QueuedCard(card, True)) for card in CardKind}
+#: ``_STARTED[card][0]`` and ``[1]``: the execution of ``card`` from the 疾風伝令 slot and from
+#: the 1st slot, before its leader is chosen (one begins at almost every war turn).
+_STARTED: Final = {card: (Execution(card, SWIFT), Execution(card, FIRST)) for card in CardKind}
 
 
 def _next_card(state: GameState, execution: Execution | None, **changes: Any) -> GameState:
