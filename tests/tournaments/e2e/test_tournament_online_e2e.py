@@ -130,7 +130,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     # A logged-out visitor watches the standings.
     visitor = pages["visitor"]
     visitor.goto(f"{base}/events/net-swiss/standings/")
-    visitor.wait_for_function("document.documentElement.dataset.live === 'connected'")
+    visitor.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
     visitor.evaluate("window.__notReloaded = true")
 
     # Each player finds their board from the banner on any page and joins it.
@@ -175,7 +175,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
         wait_live(pages[username], "d.status === 'finished'")
     winner = ACCOUNTS[red]
     visitor.wait_for_function(
-        "[...document.querySelectorAll('#standings tbody tr')].some(row => "
+        "() => [...document.querySelectorAll('#standings tbody tr')].some(row => "
         f"row.textContent.includes('{winner}') && "
         "row.querySelector('td.points')?.textContent.trim() === '1')"
     )
