@@ -160,7 +160,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 80, "spellcheck": "false"}),
         help_text=_(
-            "A fixed opening for every game (Rule 1 only), one line per side, e.g. "
+            "A fixed opening for every game (any format), one line per side, e.g. "
             "“red: lp 0; pieces Ib2N Ac1N; fences b2N; cards MV,RS,FN / MV,RS,MV,RF”. "
             "Leave empty for the normal deployment. See docs/start-positions.md."
         ),
