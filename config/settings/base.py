@@ -78,12 +78,15 @@ REDIS_URL: str | None = env("REDIS_URL", default=None)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # CHANNEL_LAYER_BACKEND=channels_redis.pubsub.RedisPubSubChannelLayer uses Redis
-            # pub/sub (beta upstream): about 10x faster group delivery under load in
-            # benchmarks/matches.py; clients resynchronise from snapshots, so the lack of
-            # buffering for a disconnected consumer is harmless to matches.
+            # Redis pub/sub: a group message is one PUBLISH that every process subscribed to
+            # the group receives at once, instead of one sorted-set message per consumer that
+            # each process polls for (channels_redis.core.RedisChannelLayer, still selectable
+            # with CHANNEL_LAYER_BACKEND). It measured 3x better at p99 in
+            # benchmarks/matches.py (docs/matches.md, *Performance*). It buffers nothing for a
+            # consumer that is not listening; clients resynchronise from snapshots on
+            # reconnect, so that is harmless to matches.
             "BACKEND": env(
-                "CHANNEL_LAYER_BACKEND", default="channels_redis.core.RedisChannelLayer"
+                "CHANNEL_LAYER_BACKEND", default="channels_redis.pubsub.RedisPubSubChannelLayer"
             ),
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
             # layer's blocking BZPOPMIN short and tears idle WebSocket consumers down:
