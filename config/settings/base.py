@@ -91,7 +91,12 @@ if REDIS_URL:
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
             # layer's blocking BZPOPMIN short and tears idle WebSocket consumers down:
             # no client-side read timeout (channels_redis#422).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                # Pub/sub channels are not scoped by the Redis database number: sites sharing
+                # one Redis server need a prefix each.
+                "prefix": env("CHANNEL_LAYER_PREFIX", default="asgi"),
+            },
         },
     }
     CACHES = {
