@@ -103,7 +103,6 @@ def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str
     from deploy.local_stack import local_stack
 
     directory = Path(args.log)
-    directory.mkdir(parents=True, exist_ok=True)
     with local_stack(
         env,
         asgi=args.servers,

@@ -4,8 +4,9 @@ worker, for the benchmark (benchmarks/matches.py --proxy) and the multi-process 
 Everything it starts is its own: an nginx with its own prefix, configuration, pid file, logs
 and port (never the system service), ASGI servers and a worker on free ports, all stopped on
 exit. nginx serves the production locations (deploy/nginx/gunshi-locations.conf) with the
-static directory rewritten to this checkout's STATIC_ROOT. PostgreSQL and Redis are the
-caller's (``DATABASE_URL``, ``REDIS_URL`` in the environment it passes).
+static directory rewritten to ``DJANGO_STATIC_ROOT`` (default: this checkout's staticfiles/).
+PostgreSQL and Redis are the caller's (``DATABASE_URL``, ``REDIS_URL`` in the environment it
+passes).
 
 By hand, with PostgreSQL and Redis up and ``collectstatic`` run::
 
@@ -190,6 +191,7 @@ def local_stack(
     with ExitStack() as cleanup:
         if directory is None:
             directory = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="gunshi-")))
+        directory.mkdir(parents=True, exist_ok=True)
         stack = Stack(directory, env)
         cleanup.callback(stack.stop_all)
         ports = [free_port() for _ in range(asgi)]
@@ -204,7 +206,7 @@ def local_stack(
                  "--without-gossip", "--without-mingle", "--without-heartbeat"],
             )  # fmt: skip
         proxy_port = port or free_port()
-        static_root = Path(env.get("GUNSHI_STATIC_ROOT", ROOT / "staticfiles"))
+        static_root = Path(env.get("DJANGO_STATIC_ROOT", ROOT / "staticfiles"))
         config = nginx_config(directory, proxy_port, ports, static_root)
         stack.start("nginx", [nginx_binary(), "-p", str(directory), "-c", str(config)])
         for index, asgi_port in enumerate(ports):

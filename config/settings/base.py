@@ -6,6 +6,8 @@ no external server. `DATABASE_URL` (PostgreSQL through psycopg 3) and `REDIS_URL
 cache, Celery broker and result backend) switch to real services.
 """
 
+from pathlib import Path
+
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, env
@@ -153,7 +155,8 @@ USE_TZ = True
 # ---------------------------------------------------------------------------- static files
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` writes and the reverse proxy serves from (deploy/nginx/).
+STATIC_ROOT = Path(env("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
