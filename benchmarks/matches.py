@@ -61,17 +61,19 @@ LAYERS = {
 }
 
 
-def settings_env(args: argparse.Namespace) -> dict[str, str]:
+def settings_env(
+    database_url: str, redis_url: str, layer: str, timeouts: str, *, pool: bool = True
+) -> dict[str, str]:
     """The production settings of deploy/local_stack.py with the benchmark's choices."""
     from deploy.local_stack import production_env
 
     return production_env(
-        args.database_url,
-        args.redis_url,
-        CHANNEL_LAYER_BACKEND=LAYERS[args.channel_layer],
-        MATCH_TIMEOUT_BACKEND=args.timeouts,
+        database_url,
+        redis_url,
+        CHANNEL_LAYER_BACKEND=LAYERS[layer],
+        MATCH_TIMEOUT_BACKEND=timeouts,
         # Without the pool: persistent connections, as before the pool existed.
-        DATABASE_POOL="true" if args.pool else "false",
+        DATABASE_POOL="true" if pool else "false",
         CONN_MAX_AGE="600",
         CHANNEL_LAYER_PREFIX=f"bench-{os.getpid()}",
     )
@@ -414,7 +416,9 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    env = settings_env(args)
+    env = settings_env(
+        args.database_url, args.redis_url, args.channel_layer, args.timeouts, pool=args.pool
+    )
     prepare_database(args, env)
     os.environ.update(env)
     import django
