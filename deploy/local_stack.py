@@ -59,7 +59,7 @@ def asgi_command(server: str, port: int, application: str = "config.asgi:applica
         return [
             str(bin_dir / "uvicorn"), application,
             "--host", HOST, "--port", str(port),
-            "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
+            "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
             "--lifespan", "off", "--no-access-log",
             "--proxy-headers", "--forwarded-allow-ips", HOST,
         ]  # fmt: skip
