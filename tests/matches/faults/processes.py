@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from deploy.local_stack import asgi_command
+from deploy.local_stack import asgi_command, production_env
 from tests.live_server import ROOT, daphne_command, free_port
 
 START_SECONDS = 45
@@ -107,25 +107,14 @@ class Cluster:
         return self.shared_redis_url or f"redis://127.0.0.1:{self.redis_port}/0"
 
     def env(self) -> dict[str, str]:
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL", "MATCH_", "CELERY_"))
-        }
-        return (
-            env
-            | {
-                "DJANGO_SETTINGS_MODULE": "config.settings.production",
-                "DJANGO_READ_DOT_ENV_FILE": "false",
-                "DJANGO_SECRET_KEY": "fault-test-key-not-secret",
-                "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-                "DJANGO_SECURE_SSL_REDIRECT": "false",
-                "DATABASE_URL": _database_url(),
-                "REDIS_URL": self.redis_url,
-                "PYTHONPATH": str(ROOT),
-            }
-            | self.extra_env
+        """The production settings of deploy/local_stack.py on the suite's database."""
+        settings = production_env(
+            _database_url(),
+            self.redis_url,
+            DJANGO_SECRET_KEY="fault-test-key-not-secret",
+            DJANGO_LOG_LEVEL="INFO",
         )
+        return settings | self.extra_env
 
     def _start(self, name: str, command: list[str]) -> Process:
         log = self.directory / f"{name}-{len(self.processes)}.log"
