@@ -3,15 +3,19 @@
 Run from the repository root, with PostgreSQL and Redis up::
 
     uv run python benchmarks/matches.py                        # 100 games, 60 s
-    uv run python benchmarks/matches.py --games 300 --seconds 90 --servers 2
+    uv run python benchmarks/matches.py --games 300 --seconds 90 --servers 4
+    uv run python benchmarks/matches.py --server daphne --channel-layer core --no-pool  # before
 
 What it does, on 127.0.0.1 only:
 
 1. Production settings (``config.settings.production``: PostgreSQL, Redis channel layer,
    Celery timeout tasks) on a separate database (``--database``, created and migrated);
-2. ``--servers`` daphne processes serving ``benchmarks/matches_asgi.py`` (the site plus two
-   bare WebSocket routes), a Celery worker (timeout checks at the flag deadline) and Celery
-   beat (the sweep) — or, with ``--timeouts inprocess``, each server's own scheduler thread;
+2. the stack of deploy/local_stack.py: ``--servers`` ASGI processes (``--server`` uvicorn or
+   daphne) serving ``benchmarks/matches_asgi.py`` (the site plus two bare WebSocket routes), a
+   Celery worker (timeout checks at the flag deadline; with ``--timeouts inprocess`` only
+   each server's own scheduler thread) and a private nginx in front (the production
+   locations of deploy/nginx/) through which every client connects (``--direct``: straight
+   to the processes instead);
 3. **baseline**: ``--games`` pairs of sockets exchange frames through the bare routes with the
    same pacing as the games: *echo* (the server sends the frame back) and *relay* (the frame
    goes through the Redis channel layer to both sockets of the pair);
@@ -35,8 +39,6 @@ import asyncio
 import json
 import os
 import random
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -59,25 +61,22 @@ LAYERS = {
 }
 
 
-def settings_env(database_url: str, redis_url: str, layer: str, timeouts: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        {
-            "CHANNEL_LAYER_BACKEND": LAYERS[layer],
-            "MATCH_TIMEOUT_BACKEND": timeouts,
-            "DJANGO_SETTINGS_MODULE": "config.settings.production",
-            "DJANGO_SECRET_KEY": "benchmark-only-not-secret",
-            "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
-            "DJANGO_SECURE_SSL_REDIRECT": "false",
-            "DJANGO_READ_DOT_ENV_FILE": "false",
-            "DJANGO_LOG_LEVEL": "WARNING",
-            "DATABASE_URL": database_url,
-            "REDIS_URL": redis_url,
-            "CONN_MAX_AGE": "600",
-            "PYTHONUNBUFFERED": "1",
-        }
+def settings_env(
+    database_url: str, redis_url: str, layer: str, timeouts: str, *, pool: bool = True
+) -> dict[str, str]:
+    """The production settings of deploy/local_stack.py with the benchmark's choices."""
+    from deploy.local_stack import production_env
+
+    return production_env(
+        database_url,
+        redis_url,
+        CHANNEL_LAYER_BACKEND=LAYERS[layer],
+        MATCH_TIMEOUT_BACKEND=timeouts,
+        # Without the pool: persistent connections, as before the pool existed.
+        DATABASE_POOL="true" if pool else "false",
+        CONN_MAX_AGE="600",
+        CHANNEL_LAYER_PREFIX=f"bench-{os.getpid()}",
     )
-    return env
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -98,68 +97,24 @@ def describe(name: str, seconds: list[float]) -> str:
     )
 
 
-def wait_for_port(port: int, timeout: float = 60) -> None:
-    give_up = time.monotonic() + timeout
-    while time.monotonic() < give_up:
-        with socket.socket() as probe:
-            if probe.connect_ex((HOST, port)) == 0:
-                return
-        time.sleep(0.2)
-    raise RuntimeError(f"nothing listens on {HOST}:{port}")
-
-
 @contextmanager
 def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str]]:
-    """Start the daphne servers, the Celery worker and beat; yield the servers' base URLs."""
-    bin_dir = Path(sys.executable).parent
-    processes: list[subprocess.Popen[bytes]] = []
-    urls = []
-    log = open(args.log, "wb")  # noqa: SIM115 - closed below, after the processes
-    try:
-        for index in range(args.servers):
-            port = args.port + index
-            processes.append(
-                subprocess.Popen(  # noqa: S603 - the venv's daphne, fixed arguments
-                    [
-                        str(bin_dir / "daphne"),
-                        "-e",
-                        f"tcp:port={port}:interface={HOST}:backlog=2048",
-                        "benchmarks.matches_asgi:application",
-                    ],
-                    cwd=ROOT,
-                    env=env,
-                    stdout=log,
-                    stderr=log,
-                )
-            )
-            urls.append(f"http://{HOST}:{port}")
-        celery_commands = [
-            ["worker", "-l", "warning", "-P", "threads", "-c", "4"],
-            ["beat", "-l", "warning", "-s", str(Path(args.log).with_suffix(".beat"))],
-        ]
-        processes.extend(
-            subprocess.Popen(  # noqa: S603 - the venv's celery, fixed arguments
-                [str(bin_dir / "celery"), "-A", "config", *command],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=log,
-            )
-            for command in (celery_commands if args.timeouts == "celery" else [])
-        )
-        for index in range(args.servers):
-            wait_for_port(args.port + index)
+    """Start the stack of deploy/local_stack.py (the ASGI servers, a Celery worker unless the
+    time-outs are in-process, nginx in front); yield the base URLs the clients connect to: the
+    proxy's, or with ``--direct`` each ASGI process's own (clients spread over them)."""
+    from deploy.local_stack import local_stack
+
+    directory = Path(args.log)
+    with local_stack(
+        env,
+        asgi=args.servers,
+        server=args.server,
+        application="benchmarks.matches_asgi:application",
+        worker=args.timeouts == "celery",
+        directory=directory,
+    ) as stack:
         time.sleep(2)  # let the Celery worker connect
-        yield urls
-    finally:
-        for process in processes:
-            process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        log.close()
+        yield stack.asgi_urls if args.direct else [stack.url]
 
 
 def prepare_database(args: argparse.Namespace, env: dict[str, str]) -> None:
@@ -426,8 +381,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think-ms", type=int, default=1000)
     parser.add_argument("--flags", type=int, default=20)
-    parser.add_argument("--servers", type=int, default=2)
-    parser.add_argument("--port", type=int, default=8701)
+    parser.add_argument("--servers", type=int, default=2, help="ASGI processes")
+    parser.add_argument("--server", choices=["uvicorn", "daphne"], default="uvicorn")
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="connect straight to the ASGI processes instead of through nginx",
+    )
+    parser.add_argument(
+        "--no-pool",
+        dest="pool",
+        action="store_false",
+        help="persistent connections (CONN_MAX_AGE) instead of the psycopg pool",
+    )
     parser.add_argument("--skip-baseline", action="store_true")
     parser.add_argument(
         "--timeouts",
@@ -438,17 +404,21 @@ def main() -> None:
     parser.add_argument(
         "--channel-layer",
         choices=sorted(LAYERS),
-        default="core",
-        help="the Redis channel layer (core: the settings' default; pubsub: Redis pub/sub)",
+        default="pubsub",
+        help="the Redis channel layer (pubsub: the settings' default; core: the older one)",
     )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/gunshi_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3")
     parser.add_argument(
-        "--log", default=str(Path(tempfile.gettempdir()) / "gunshi-bench-matches.log")
+        "--log",
+        default=str(Path(tempfile.gettempdir()) / "gunshi-bench-matches"),
+        help="directory for the processes' logs and nginx's files",
     )
     args = parser.parse_args()
 
-    env = settings_env(args.database_url, args.redis_url, args.channel_layer, args.timeouts)
+    env = settings_env(
+        args.database_url, args.redis_url, args.channel_layer, args.timeouts, pool=args.pool
+    )
     prepare_database(args, env)
     os.environ.update(env)
     import django
@@ -457,8 +427,10 @@ def main() -> None:
 
     think = args.think_ms / 1000
     print(
-        f"{args.games} concurrent games, {args.servers} daphne processes, think {args.think_ms} ms "
+        f"{args.games} concurrent games, {args.servers} {args.server} processes "
+        f"{'(direct)' if args.direct else 'behind nginx'}, think {args.think_ms} ms "
         f"± 50 %, {args.seconds:.0f} s, {args.channel_layer} channel layer, "
+        f"{'psycopg pool' if args.pool else 'CONN_MAX_AGE'}, "
         f"{args.timeouts} time-outs, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}"
     )

@@ -7,6 +7,7 @@ cache, Celery broker and result backend) switch to real services.
 """
 
 from datetime import timedelta
+from pathlib import Path
 
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
@@ -111,19 +112,24 @@ REDIS_KEY_PREFIX: str = env("REDIS_KEY_PREFIX", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # CHANNEL_LAYER_BACKEND=channels_redis.pubsub.RedisPubSubChannelLayer uses Redis
-            # pub/sub (beta upstream): about 10x faster group delivery under load in
-            # benchmarks/matches.py; clients resynchronise from snapshots, so the lack of
-            # buffering for a disconnected consumer is harmless to matches.
+            # Redis pub/sub: a group message is one PUBLISH that every process subscribed to
+            # the group receives at once, instead of one sorted-set message per consumer that
+            # each process polls for (channels_redis.core.RedisChannelLayer, still selectable
+            # with CHANNEL_LAYER_BACKEND). It measured 3x better at p99 in
+            # benchmarks/matches.py (docs/matches.md, *Performance*). It buffers nothing for a
+            # consumer that is not listening; clients resynchronise from snapshots on
+            # reconnect, so that is harmless to matches.
             "BACKEND": env(
-                "CHANNEL_LAYER_BACKEND", default="channels_redis.core.RedisChannelLayer"
+                "CHANNEL_LAYER_BACKEND", default="channels_redis.pubsub.RedisPubSubChannelLayer"
             ),
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
             # layer's blocking BZPOPMIN short and tears idle WebSocket consumers down:
             # no client-side read timeout (channels_redis#422).
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
-                "prefix": f"asgi{REDIS_KEY_PREFIX}",
+                # Pub/sub channels are not scoped by the Redis database number: sites sharing
+                # one Redis server need a prefix each (the browser tests' live server adds its own).
+                "prefix": f"{env('CHANNEL_LAYER_PREFIX', default='asgi')}{REDIS_KEY_PREFIX}",
             },
         },
     }
@@ -196,7 +202,8 @@ USE_TZ = True
 # ---------------------------------------------------------------------------- static files
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` writes and the reverse proxy serves from (deploy/nginx/).
+STATIC_ROOT = Path(env("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -18,9 +18,27 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
 if not REDIS_URL:
     raise ImproperlyConfigured("Production needs REDIS_URL=redis://… (channels and Celery).")
 
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+# Django's native psycopg connection pool, one per process: a request or a consumer's
+# `database_sync_to_async` call borrows a connection and gives it back when Django closes it
+# (end of request, `close_old_connections`, end of a Celery task), so no connection is opened
+# per decision. An ASGI process runs its database work on one thread (Channels' thread-sensitive
+# executor) plus the timeout scheduler, a Celery worker on one thread per pool slot: a few
+# connections each are plenty. Size the total (processes x DATABASE_POOL_MAX_SIZE) below
+# PostgreSQL's max_connections. DATABASE_POOL=false falls back to CONN_MAX_AGE.
+if env.bool("DATABASE_POOL", default=True):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=2),
+        "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=8),
+        # Seconds a caller waits for a free connection before an error (psycopg: 30).
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
 
-# HTTPS is terminated by the reverse proxy in front of the ASGI server.
+# TLS ends at the reverse proxy (deploy/nginx/gunshi.conf), which passes the scheme in
+# X-Forwarded-Proto and the client's Host unchanged: Django trusts the header below and reads
+# the host from Host (USE_X_FORWARDED_HOST stays off, nothing rewrites Host).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # The client's address for log-in rate limiting: the one the proxy saw (X-Forwarded-For).
 AXES_IPWARE_PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=1)

@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from deploy.local_stack import asgi_command, production_env
 from tests.live_server import ROOT, daphne_command, free_port
 
 START_SECONDS = 45
@@ -96,27 +97,24 @@ class Cluster:
     directory: Path
     redis_port: int = field(default_factory=free_port)
     processes: list[Process] = field(default_factory=list)
+    # The test run's own Redis (``REDIS_URL``) instead of a private redis-server, for tests
+    # that kill nothing; with ``extra_env`` (a channel-layer prefix of the test's own).
+    shared_redis_url: str | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)
 
     @property
     def redis_url(self) -> str:
-        return f"redis://127.0.0.1:{self.redis_port}/0"
+        return self.shared_redis_url or f"redis://127.0.0.1:{self.redis_port}/0"
 
     def env(self) -> dict[str, str]:
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith(("DJANGO_", "DATABASE_URL", "REDIS_URL", "MATCH_", "CELERY_"))
-        }
-        return env | {
-            "DJANGO_SETTINGS_MODULE": "config.settings.production",
-            "DJANGO_READ_DOT_ENV_FILE": "false",
-            "DJANGO_SECRET_KEY": "fault-test-key-not-secret",
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-            "DJANGO_SECURE_SSL_REDIRECT": "false",
-            "DATABASE_URL": _database_url(),
-            "REDIS_URL": self.redis_url,
-            "PYTHONPATH": str(ROOT),
-        }
+        """The production settings of deploy/local_stack.py on the suite's database."""
+        settings = production_env(
+            _database_url(),
+            self.redis_url,
+            DJANGO_SECRET_KEY="fault-test-key-not-secret",
+            DJANGO_LOG_LEVEL="INFO",
+        )
+        return settings | self.extra_env
 
     def _start(self, name: str, command: list[str]) -> Process:
         log = self.directory / f"{name}-{len(self.processes)}.log"
@@ -152,11 +150,13 @@ class Cluster:
         )
         return started
 
-    def asgi(self) -> tuple[Process, str]:
-        """``daphne config.asgi:application``; returns it and its base URL."""
+    def asgi(self, server: str = "daphne") -> tuple[Process, str]:
+        """``daphne config.asgi:application``, or with ``server="uvicorn"`` the production
+        command of deploy/local_stack.py; returns it and its base URL."""
         port = free_port()
-        started = self._start("daphne", daphne_command(port))
-        _wait_until(lambda: _port_open(port), started.process, started.log, "daphne")
+        command = daphne_command(port) if server == "daphne" else asgi_command(server, port)
+        started = self._start(server, command)
+        _wait_until(lambda: _port_open(port), started.process, started.log, server)
         return started, f"http://127.0.0.1:{port}"
 
     def stop_all(self) -> None:
@@ -165,8 +165,8 @@ class Cluster:
 
 
 @contextmanager
-def cluster(directory: Path) -> Iterator[Cluster]:
-    processes = Cluster(directory)
+def cluster(directory: Path, **options: Any) -> Iterator[Cluster]:
+    processes = Cluster(directory, **options)
     with ExitStack() as stack:
         stack.callback(processes.stop_all)
         yield processes
