@@ -385,3 +385,63 @@ class ClockLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq} {self.kind} at {self.at}"
+
+
+class MatchMove(models.Model):
+    """One decision of an online match, appended once and never changed (docs/matches.md,
+    "The move log").
+
+    The action log is these rows in ``ply`` order: ``action`` is the decision in notation
+    (secrets included), ``masked`` what the other seat and spectators may see while the game
+    runs when the text reveals a secret (``engine.observation.history_text``), else null.
+
+    A decision's row is also its audit entry and its clock-log entry: ``created_at``, ``actor``
+    and ``lag_ms`` (the transit time the client reported, capped) are what the audit history
+    shows; ``clock_seq`` and the ``clock_*`` fields the clock switch it caused
+    (``clock.ClockRecord``, ``clock_at`` being the server's receive time in epoch ms), or null
+    when it caused none. Decisions migrated from the old JSON action log have null audit and
+    clock fields: their audit rows and clock-log entries stay in ``MatchEvent`` and
+    ``ClockLogEntry``.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    #: 0 Red, 1 Blue (the clock seat, ``engine.Side`` value).
+    seat = models.PositiveSmallIntegerField()
+    action = models.TextField()
+    masked = models.TextField(null=True, blank=True)  # noqa: DJ001 - null: nothing to mask
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    lag_ms = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(null=True, blank=True)
+
+    clock_seq = models.PositiveIntegerField(null=True, blank=True)
+    clock_kind = models.CharField(max_length=8, blank=True, default="")
+    clock_at = models.BigIntegerField(null=True, blank=True)
+    clock_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_running = models.PositiveSmallIntegerField(null=True, blank=True)
+    elapsed_ms = models.PositiveIntegerField(default=0)
+    credit_ms = models.PositiveIntegerField(default=0)
+    clock_lag_ms = models.PositiveIntegerField(default=0)
+    charged_ms = models.PositiveIntegerField(default=0)
+    increment_ms = models.PositiveIntegerField(default=0)
+    delta_ms = models.BigIntegerField(default=0)
+    remaining_red_ms = models.PositiveBigIntegerField(null=True, blank=True)
+    remaining_blue_ms = models.PositiveBigIntegerField(null=True, blank=True)
+    quota_red_ms = models.PositiveIntegerField(default=0)
+    quota_blue_ms = models.PositiveIntegerField(default=0)
+    clock_note = models.CharField(max_length=500, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["match", "ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "ply"], name="matchmove_unique_ply"),
+            models.UniqueConstraint(fields=["match", "clock_seq"], name="matchmove_unique_seq"),
+            models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="matchmove_seat_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} ply {self.ply}: {self.action}"

@@ -28,12 +28,16 @@ from engine.formats import BASIC_FORMAT, GameFormat
 from engine.notation import state_from_dict
 from engine.start import StartPosition
 from matches.errors import MatchError
-from matches.models import ClockLogEntry, Match, MatchEvent, Seat
+from matches.models import ClockLogEntry, Match, MatchEvent, MatchMove, Seat
 from matches.permissions import user_can_arbitrate
 from matches.presence import presence_get, presence_scope
 
 SEAT_LABELS: Final = ("red", "blue")  # index = clock seat = engine Side value
 _STATE_CACHE_ATTR: Final = "_game_state_cache"
+_MOVES_CACHE_ATTR: Final = "_moves_cache"
+
+#: One decision as the views need it: ``(ply, seat, action, masked)`` (``MatchMove``).
+MoveEntry = tuple[int, int, str, str | None]
 
 
 def seat_side(seat: str | None) -> Side | None:
@@ -65,6 +69,34 @@ def match_game_state(match: Match) -> GameState:
 def remember_game_state(match: Match, state: GameState) -> None:
     """Attach an already computed state to ``match`` (services call it after a decision)."""
     setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
+
+
+def remember_move(match: Match, move: MoveEntry) -> None:
+    """Attach a decision just appended to ``match`` (the broadcast that follows reads it from
+    here instead of the database)."""
+    cached: dict[int, MoveEntry] = match.__dict__.setdefault(_MOVES_CACHE_ATTR, {})
+    cached[move[0]] = move
+
+
+def match_moves(match: Match, *, from_ply: int = 1) -> list[MoveEntry]:
+    """The decisions of ``match`` from ply ``from_ply`` on, in order (one query, or none when
+    they were all appended through this instance)."""
+    first = max(1, from_ply)
+    if first > match.ply:
+        return []
+    cached: dict[int, MoveEntry] = getattr(match, _MOVES_CACHE_ATTR, {})
+    if all(ply in cached for ply in range(first, match.ply + 1)):
+        return [cached[ply] for ply in range(first, match.ply + 1)]
+    return list(
+        MatchMove.objects.filter(match_id=match.pk, ply__gte=first)
+        .order_by("ply")
+        .values_list("ply", "seat", "action", "masked")
+    )
+
+
+def match_action_texts(match: Match) -> list[str]:
+    """The action log: every decision's text (secrets included), in order."""
+    return [action for _ply, _seat, action, _masked in match_moves(match)]
 
 
 def match_clock_state(match: Match) -> ClockState:
@@ -148,12 +180,9 @@ def match_clock_snapshot(*, match: Match, now_ms: int) -> dict[str, Any]:
 def _history(match: Match, viewer: Side | None, history_from: int) -> list[dict[str, Any]]:
     reveal = match.status == Match.Status.FINISHED  # the record is public once finished
     entries = []
-    for index in range(max(0, history_from - 1), len(match.actions)):
-        seat, masked = match.history[index]
-        text = match.actions[index]
-        if masked is not None and not reveal and seat != viewer:
-            text = masked
-        entries.append({"ply": index + 1, "seat": SEAT_LABELS[seat], "text": text})
+    for ply, seat, action, masked in match_moves(match, from_ply=history_from):
+        text = masked if masked is not None and not reveal and seat != viewer else action
+        entries.append({"ply": ply, "seat": SEAT_LABELS[seat], "text": text})
     return entries
 
 
@@ -237,7 +266,7 @@ def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> d
             rulings=Rulings.from_dict(match.rulings or {}),
             start=StartPosition.from_dict(match.start_position) if match.start_position else None,
         )
-        for text in match.actions[:ply]:
+        for text in match_action_texts(match)[:ply]:
             state = apply_action(state, parse_action(text))
     view = observe(state, seat_side(viewer_seat))
     view["legal_actions"] = []
@@ -275,7 +304,7 @@ def match_record(*, match: Match) -> GameRecord:
     if match.pairing_id is not None:
         meta["pairing_id"] = match.pairing_id
     return GameRecord(
-        actions=tuple(match.actions),
+        actions=tuple(match_action_texts(match)),
         format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
         rulings=Rulings.from_dict(match.rulings or {}),
         start=StartPosition.from_dict(match.start_position) if match.start_position else None,

@@ -77,7 +77,14 @@ from engine.observation import is_secret
 from engine.start import StartPosition, StartPositionError
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
-from matches.models import OFFICIAL_TIME_CONTROL, ClockLogEntry, Match, MatchEvent, Seat
+from matches.models import (
+    OFFICIAL_TIME_CONTROL,
+    ClockLogEntry,
+    Match,
+    MatchEvent,
+    MatchMove,
+    Seat,
+)
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
 from matches.rows import lock_match, save_match, strict_commit
 from matches.selectors import (
@@ -86,6 +93,7 @@ from matches.selectors import (
     match_game_state,
     match_seat_to_act,
     remember_game_state,
+    remember_move,
     seat_index,
     seat_side,
 )
@@ -227,6 +235,53 @@ def _set_clock(
         actor=_user(actor),
     )
     match.clock_seq += 1
+
+
+def _append_move(
+    match: Match,
+    *,
+    seat: int,
+    action: str,
+    masked: str | None,
+    record: ClockRecord | None,
+    lag_ms: int,
+    actor: Any,
+) -> None:
+    """Append the decision that brought ``match`` to its ply: its text, its masked text, its
+    audit facts and the clock switch it caused (numbered ``clock_seq``), in one row."""
+    clock: dict[str, Any] = {}
+    if record is not None:
+        clock = {
+            "clock_seq": match.clock_seq,
+            "clock_kind": record.kind.value,
+            "clock_at": record.at,
+            "clock_seat": record.seat,
+            "clock_running": record.running,
+            "elapsed_ms": record.elapsed_ms,
+            "clock_lag_ms": record.lag_ms,
+            "credit_ms": record.credit_ms,
+            "charged_ms": record.charged_ms,
+            "increment_ms": record.increment_ms,
+            "delta_ms": record.delta_ms,
+            "remaining_red_ms": record.remaining_ms[0],
+            "remaining_blue_ms": record.remaining_ms[1],
+            "quota_red_ms": record.lag_quota_ms[0],
+            "quota_blue_ms": record.lag_quota_ms[1],
+            "clock_note": record.note[:500],
+        }
+        match.clock_seq += 1
+    MatchMove.objects.create(
+        match=match,
+        ply=match.ply,
+        seat=seat,
+        action=action,
+        masked=masked,
+        actor=_user(actor),
+        lag_ms=lag_ms,
+        created_at=timezone.now(),
+        **clock,
+    )
+    remember_move(match, (match.ply, seat, action, masked))
 
 
 def match_set_status(
@@ -783,6 +838,9 @@ def match_submit_action(
         )
     _set_clock(match, clock, record, actor=actor)
     _event(match, MatchEvent.Kind.ACTION, actor=actor, seat=side.label, action=text, lag_ms=lag)
+    _append_move(
+        match, seat=int(side), action=text, masked=masked, record=None, lag_ms=lag, actor=actor
+    )
     _after_change(match, now=now_dt, history_from=match.ply)
     return match
 
