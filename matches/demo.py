@@ -94,8 +94,6 @@ def store_finished_game(game: DemoGame, record: GameRecord, *, finished_at: date
         variant=record.variant.value,
         time_control=control.to_str(),
         rulings=record.rulings.to_dict(),
-        actions=list(record.actions),
-        history=history,
         state=state_to_dict(final),
         ply=final.ply,
         clock=clock_new(control).to_dict(),

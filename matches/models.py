@@ -11,10 +11,11 @@ Vocabulary
 * **Ply**: the number of decisions applied (online) or clock presses accepted (over the board).
   Every client request names the ply it saw; a request for another ply is stale and rejected, so
   nothing is ever applied twice.
-* **Action log**: the decisions in notation (``engine.actions``), in order. Folding
-  ``engine.apply_action`` over it from ``engine.new_game`` rebuilds the state; ``state`` is the
-  cached result (``engine.notation.state_to_dict``), which holds every secret and never leaves
-  the server except through ``engine.observe``.
+* **Action log**: the decisions in notation (``engine.actions``), in order: the ``MatchMove``
+  rows of the match, one appended per decision. Folding ``engine.apply_action`` over it from
+  ``engine.new_game`` rebuilds the state; ``state`` on the match row is the cached result
+  (``engine.notation.state_to_dict``), which holds every secret and never leaves the server
+  except through ``engine.observe``.
 * **Clock**: ``clock.ClockState.to_dict()``; ``flag_deadline`` mirrors
   ``clock.clock_flag_deadline`` as a datetime so overdue matches can be found with one indexed
   query (the timeout sweep). In an untimed segment of a match with a no-show limit
@@ -140,11 +141,6 @@ class Match(models.Model):
     #: (an event's fixed opening), or null for the normal start.
     start_position = models.JSONField(_("start position"), null=True, blank=True, default=None)
 
-    actions = models.JSONField(_("action log"), default=list, blank=True)
-    #: One entry per action: ``[seat, masked]`` — the seat (0 Red, 1 Blue) that took it and,
-    #: when its text reveals a secret, what everyone else may see
-    #: (``engine.observation.history_text``), else ``null``.
-    history = models.JSONField(default=list, blank=True)
     state = models.JSONField(_("cached engine state"), default=dict, blank=True)
     ply = models.PositiveIntegerField(_("ply"), default=0)
     clock = models.JSONField(_("clock state"), default=dict, blank=True)
@@ -157,7 +153,8 @@ class Match(models.Model):
     #: the draft): the seat asked to act loses by no-show after this long without acting.
     #: ``None``: off (the official rules have no such limit).
     no_show_limit_ms = models.PositiveIntegerField(_("no-show limit (ms)"), null=True, blank=True)
-    #: Number of clock-log entries written so far (the next entry's ``seq``).
+    #: Number of clock-log entries written so far (the next entry's ``seq``), in
+    #: ``ClockLogEntry`` and in the clock fields of ``MatchMove``.
     clock_seq = models.PositiveIntegerField(default=0)
 
     winner = models.CharField(_("winner"), max_length=4, choices=Winner, blank=True, default="")

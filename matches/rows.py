@@ -36,8 +36,6 @@ from matches.models import Match
 #: references are fixed at creation).
 PLAY_FIELDS: Final = (
     "status",
-    "actions",
-    "history",
     "state",
     "ply",
     "clock",

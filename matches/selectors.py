@@ -8,6 +8,7 @@ shape is documented in docs/protocol.md §2.
 
 from __future__ import annotations
 
+import heapq
 from datetime import datetime
 from typing import Any, Final
 
@@ -314,45 +315,94 @@ def match_record(*, match: Match) -> GameRecord:
     )
 
 
+def _clock_entry(
+    *, seq: int, ply: int, kind: str, at: int, seat: int | None, running: int | None, row: Any
+) -> dict[str, Any]:
+    return {
+        "seq": seq,
+        "ply": ply,
+        "kind": kind,
+        "at": at,
+        "seat": None if seat is None else SEAT_LABELS[seat],
+        "running": None if running is None else SEAT_LABELS[running],
+        "elapsed_ms": row.elapsed_ms,
+        "lag_ms": row.lag_ms if isinstance(row, ClockLogEntry) else row.clock_lag_ms,
+        "credit_ms": row.credit_ms,
+        "charged_ms": row.charged_ms,
+        "increment_ms": row.increment_ms,
+        "delta_ms": row.delta_ms,
+        "remaining_ms": {"red": row.remaining_red_ms, "blue": row.remaining_blue_ms},
+        "note": row.note if isinstance(row, ClockLogEntry) else row.clock_note,
+    }
+
+
 def match_clock_log(*, match: Match) -> list[dict[str, Any]]:
-    """The clock log (evidence for disputes), oldest first, for the arbiter."""
-    return [
-        {
-            "seq": entry.seq,
-            "ply": entry.ply,
-            "kind": entry.kind,
-            "at": entry.at,
-            "seat": None if entry.seat is None else SEAT_LABELS[entry.seat],
-            "running": None if entry.running is None else SEAT_LABELS[entry.running],
-            "elapsed_ms": entry.elapsed_ms,
-            "lag_ms": entry.lag_ms,
-            "credit_ms": entry.credit_ms,
-            "charged_ms": entry.charged_ms,
-            "increment_ms": entry.increment_ms,
-            "delta_ms": entry.delta_ms,
-            "remaining_ms": {"red": entry.remaining_red_ms, "blue": entry.remaining_blue_ms},
-            "note": entry.note,
-        }
+    """The clock log (evidence for disputes), oldest first, for the arbiter: the switches caused
+    by decisions (their ``MatchMove`` rows) and every other one (``ClockLogEntry``), by
+    ``seq``."""
+    others = (
+        _clock_entry(
+            seq=entry.seq,
+            ply=entry.ply,
+            kind=entry.kind,
+            at=entry.at,
+            seat=entry.seat,
+            running=entry.running,
+            row=entry,
+        )
         for entry in ClockLogEntry.objects.filter(match=match).order_by("seq")
-    ]
+    )
+    decisions = (
+        _clock_entry(
+            seq=move.clock_seq,
+            ply=move.ply,
+            kind=move.clock_kind,
+            at=move.clock_at,
+            seat=move.clock_seat,
+            running=move.clock_running,
+            row=move,
+        )
+        for move in MatchMove.objects.filter(match=match, clock_seq__isnull=False)
+        .defer("action", "masked")
+        .order_by("clock_seq")
+    )
+    return list(heapq.merge(others, decisions, key=lambda entry: entry["seq"]))
 
 
 def match_audit_log(*, match: Match) -> list[dict[str, Any]]:
-    """The audit history for the arbiter. Action texts of an unfinished match are omitted
+    """The audit history for the arbiter: ``MatchEvent`` rows and the decisions (``MatchMove``
+    rows), in the order they were written. Action texts of an unfinished match are omitted
     (``detail`` keeps only the ply and seat): an arbiter does not see players' secrets."""
     finished = match.status == Match.Status.FINISHED
+    events = (
+        (event.created_at, event.kind, event.seat or None, event.ply, event.actor, event.detail)
+        for event in MatchEvent.objects.filter(match=match).select_related("actor").order_by("id")
+    )
+    decisions = (
+        (
+            move.created_at,
+            MatchEvent.Kind.ACTION.value,
+            SEAT_LABELS[move.seat],
+            move.ply,
+            move.actor,
+            {"action": move.action, "lag_ms": move.lag_ms},
+        )
+        for move in MatchMove.objects.filter(match=match, created_at__isnull=False)
+        .select_related("actor")
+        .order_by("ply")
+    )
     rows = []
-    for event in MatchEvent.objects.filter(match=match).select_related("actor").order_by("id"):
-        detail = dict(event.detail)
-        if event.kind == MatchEvent.Kind.ACTION and not finished:
+    for at, kind, seat, ply, actor, stored in heapq.merge(events, decisions, key=lambda r: r[0]):
+        detail = dict(stored)
+        if kind == MatchEvent.Kind.ACTION and not finished:
             detail.pop("action", None)
         rows.append(
             {
-                "at": event.created_at.isoformat(),
-                "kind": event.kind,
-                "seat": event.seat or None,
-                "ply": event.ply,
-                "actor": event.actor.get_username() if event.actor else None,
+                "at": at.isoformat(),
+                "kind": kind,
+                "seat": seat,
+                "ply": ply,
+                "actor": actor.get_username() if actor else None,
                 "detail": detail,
             }
         )

@@ -822,8 +822,6 @@ def match_submit_action(
     )
     text = action.to_str()
     masked = history_text(state, action, None) if is_secret(state, action) else None
-    match.actions = [*match.actions, text]
-    match.history = [*match.history, [int(side), masked]]
     match.state = state_to_dict(new_state)
     match.ply = new_state.ply
     remember_game_state(match, new_state)
@@ -836,10 +834,10 @@ def match_submit_action(
             now=now_dt,
             actor=actor,
         )
-    _set_clock(match, clock, record, actor=actor)
-    _event(match, MatchEvent.Kind.ACTION, actor=actor, seat=side.label, action=text, lag_ms=lag)
+    # The move row is the decision's action log entry, audit row and clock-log entry at once.
+    _set_clock(match, clock, None)
     _append_move(
-        match, seat=int(side), action=text, masked=masked, record=None, lag_ms=lag, actor=actor
+        match, seat=int(side), action=text, masked=masked, record=record, lag_ms=lag, actor=actor
     )
     _after_change(match, now=now_dt, history_from=match.ply)
     return match
