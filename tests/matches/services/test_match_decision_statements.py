@@ -1,9 +1,9 @@
 """A decision's SQL: the locked read, the appended move, the match row's update — nothing else.
 
 ``transactional_db``: the service's ``transaction.atomic`` is the outermost one, as in
-production, so no savepoints are counted (SQLite's backend also issues its ``BEGIN`` and
-``COMMIT`` as statements; PostgreSQL's driver does not). The broadcast after commit reads the
-new move from the instance (no query).
+production, so no savepoints are counted; Django's backends record the transaction's ``BEGIN``
+and ``COMMIT`` as statements too. The broadcast after commit reads the new move from the
+instance (no query).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from matches.models import Match
 from tests.matches.helpers import Clock, play, random_action
@@ -25,10 +24,9 @@ def test_every_decision_is_three_statements(
 ) -> None:
     match: Match = make_match(time_control="10+5")
     rng = random.Random(11)
-    transaction_statements = 0 if connection.vendor == "postgresql" else 2
     for _ in range(120):  # deployment (presses every placement), then command turns
         seat, text = random_action(match, rng)
-        with django_assert_num_queries(3 + transaction_statements) as queries:
+        with django_assert_num_queries(2 + 3) as queries:
             match = play(match, seat, text, clock_at)
         lock, append, update = (
             q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")
