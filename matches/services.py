@@ -10,9 +10,9 @@ Each public service is keyword-only and follows one shape (docs/matches.md, "Ser
 3. the client's expected ply (``stale_ply`` for an old or duplicated request: nothing is ever
    applied twice), the seat, then the engine (``invalid_action``/``illegal_action``: nothing
    saved);
-4. the clock (``clock.clock_after_decision`` driven by ``engine.rules.clock_side``) and its
-   log entry, the action log, the cached state, the audit row, the result when the engine
-   reports an outcome;
+4. the clock (``clock.clock_after_decision`` driven by ``engine.rules.clock_side``), the
+   decision's move row (``MatchMove``: its text, masked text, audit facts and clock-log entry,
+   appended once), the cached state, the result when the engine reports an outcome;
 5. after commit only: the broadcast to each seat (``matches.broadcast``), the timeout check at
    the new flag deadline (``matches.timeouts``) and ``matches.signals.match_finished``.
 
