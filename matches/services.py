@@ -82,11 +82,10 @@ from matches.models import (
     ClockLogEntry,
     Match,
     MatchEvent,
-    MatchMove,
     Seat,
 )
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
-from matches.rows import lock_match, save_match, strict_commit
+from matches.rows import append_move, lock_match, save_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
     match_clock_state,
@@ -270,16 +269,19 @@ def _append_move(
             "clock_note": record.note[:500],
         }
         match.clock_seq += 1
-    MatchMove.objects.create(
-        match=match,
-        ply=match.ply,
-        seat=seat,
-        action=action,
-        masked=masked,
-        actor=_user(actor),
-        lag_ms=lag_ms,
-        created_at=timezone.now(),
-        **clock,
+    user = _user(actor)
+    append_move(
+        {
+            "match_id": match.pk,
+            "ply": match.ply,
+            "seat": seat,
+            "action": action,
+            "masked": masked,
+            "actor_id": None if user is None else user.pk,
+            "lag_ms": lag_ms,
+            "created_at": timezone.now(),
+            **clock,
+        }
     )
     remember_move(match, (match.ply, seat, action, masked))
 
