@@ -340,14 +340,15 @@ def server_delays(
     sent_wall: dict[tuple[int, int], float], computed: dict[tuple[int, int], float]
 ) -> tuple[list[float], list[float]]:
     """From a bot sending a decision to the service holding the lock (its clock-log time), and
-    from there to the views computed after commit (the update's server clock)."""
-    from matches.models import ClockLogEntry
+    from there to the views computed after commit (the update's server clock); a decision's
+    clock-log time is on its move row."""
+    from matches.models import MatchMove
 
     inbound, service = [], []
     match_ids = {match_id for match_id, _ply in sent_wall}
-    for match_id, ply, at in ClockLogEntry.objects.filter(match_id__in=match_ids).values_list(
-        "match_id", "ply", "at"
-    ):
+    for match_id, ply, at in MatchMove.objects.filter(
+        match_id__in=match_ids, clock_at__isnull=False
+    ).values_list("match_id", "ply", "clock_at"):
         sent_at = sent_wall.get((match_id, ply - 1))
         if sent_at is not None:
             inbound.append(at / 1000 - sent_at)

@@ -223,6 +223,41 @@ def service_loop(samples: int) -> None:
         print(f"  {sql}")
 
 
+def bytes_per_decision(plies: tuple[int, ...]) -> None:
+    """The SQL text of a decision (statements with their values, as sent) at a few plies of
+    one random game played through the services: constant when nothing grows with the game."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from benchmarks.matches import create_matches
+    from matches.models import Match
+    from matches.selectors import match_game_state, match_legal_actions
+    from matches.services import match_submit_action
+
+    rng = random.Random(8)
+    sizes: dict[int, int] = {}
+    while len(sizes) < len(plies):
+        sizes.clear()
+        [(match_id, _red, _blue)] = create_matches(1, "20+0")
+        match = Match.objects.get(pk=match_id)
+        while match.status == Match.Status.RUNNING and len(sizes) < len(plies):
+            seat = match_game_state(match).to_act.label
+            action = rng.choice(match_legal_actions(match=match, viewer_seat=seat)["actions"])
+            connection.queries_log.clear()  # a full log would capture nothing
+            with CaptureQueriesContext(connection) as queries:
+                match = match_submit_action(
+                    match_id=match_id, seat=seat, action_text=action, expected_ply=match.ply
+                )
+            if match.ply in plies:
+                sizes[match.ply] = sum(
+                    len(query["sql"].encode())
+                    for query in queries.captured_queries
+                    if query["sql"].startswith(("INSERT", "UPDATE"))
+                )
+    figures = ", ".join(f"decision {ply}: {size} bytes" for ply, size in sorted(sizes.items()))
+    print(f"written per decision (INSERT and UPDATE text): {figures}")
+
+
 def profiled_run(args: argparse.Namespace) -> None:
     """The game loop again with a profiler in every thread; prints the merged breakdown."""
     profiles: list[cProfile.Profile] = []
@@ -324,6 +359,7 @@ def main() -> None:
     configure(args)
     print(f"{args.layer} channel layer, {os.cpu_count()} CPUs")
     service_loop(args.service)
+    bytes_per_decision((10, 100, 600))
     bot_cost(args.decisions)
     if args.skip_games:
         return

@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from core.admin import GuardedModelAdmin
-from matches.models import ClockLogEntry, Match, MatchEvent
+from matches.models import ClockLogEntry, Match, MatchEvent, MatchMove
 
 
 class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -48,9 +48,25 @@ class EventInline(ReadOnlyInline):
         return super().get_queryset(request).defer("detail")
 
 
+class MoveInline(ReadOnlyInline):
+    """The decisions with their audit and clock facts, without their texts (a decision's text
+    can reveal a hidden choice while the game runs)."""
+
+    model = MatchMove
+    fields = [
+        "ply", "seat", "created_at", "actor", "lag_ms", "clock_seq", "clock_kind", "clock_at",
+        "elapsed_ms", "credit_ms", "charged_ms", "increment_ms", "remaining_red_ms",
+        "remaining_blue_ms",
+    ]  # fmt: skip
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> Any:
+        return super().get_queryset(request).defer("action", "masked")
+
+
 @admin.register(Match)
 class MatchAdmin(GuardedModelAdmin):
-    secret_fields = ["state", "actions", "game_format", "red_token", "blue_token"]
+    secret_fields = ["state", "game_format", "red_token", "blue_token"]
     list_display = ["id", "red_name", "blue_name", "kind", "status", "winner", "method", "ply"]
     list_filter = ["status", "kind", "variant", "disputed"]
     search_fields = ["red_name", "blue_name"]
@@ -60,7 +76,7 @@ class MatchAdmin(GuardedModelAdmin):
         "otb_reports", "event_id", "pairing_id", "created_at", "started_at", "updated_at",
     ]  # fmt: skip
     readonly_fields = fields
-    inlines = [EventInline, ClockLogInline]
+    inlines = [MoveInline, EventInline, ClockLogInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

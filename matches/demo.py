@@ -30,7 +30,7 @@ from engine import RECOMMENDED, GameRecord, Termination, parse_action, replay
 from engine.notation import state_to_dict
 from engine.observation import history_text, is_secret
 from engine.playout import random_playout
-from matches.models import Match
+from matches.models import Match, MatchMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ def store_finished_game(game: DemoGame, record: GameRecord, *, finished_at: date
         history.append([int(side), masked])
     winner = final.outcome.winner
     control = TimeControl.official()
-    return Match.objects.create(
+    match = Match.objects.create(
         kind=Match.Kind.ONLINE,
         status=Match.Status.FINISHED,
         red_name=game.red,
@@ -94,8 +94,6 @@ def store_finished_game(game: DemoGame, record: GameRecord, *, finished_at: date
         variant=record.variant.value,
         time_control=control.to_str(),
         rulings=record.rulings.to_dict(),
-        actions=list(record.actions),
-        history=history,
         state=state_to_dict(final),
         ply=final.ply,
         clock=clock_new(control).to_dict(),
@@ -105,6 +103,11 @@ def store_finished_game(game: DemoGame, record: GameRecord, *, finished_at: date
         finished_at=finished_at,
         meta={"demo": game.key, "seed": game.seed},
     )
+    MatchMove.objects.bulk_create(
+        MatchMove(match=match, ply=ply, seat=seat, action=text, masked=masked)
+        for ply, (text, (seat, masked)) in enumerate(zip(record.actions, history, strict=True), 1)
+    )
+    return match
 
 
 def load(*, log: Callable[[str], None]) -> None:

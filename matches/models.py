@@ -11,10 +11,11 @@ Vocabulary
 * **Ply**: the number of decisions applied (online) or clock presses accepted (over the board).
   Every client request names the ply it saw; a request for another ply is stale and rejected, so
   nothing is ever applied twice.
-* **Action log**: the decisions in notation (``engine.actions``), in order. Folding
-  ``engine.apply_action`` over it from ``engine.new_game`` rebuilds the state; ``state`` is the
-  cached result (``engine.notation.state_to_dict``), which holds every secret and never leaves
-  the server except through ``engine.observe``.
+* **Action log**: the decisions in notation (``engine.actions``), in order: the ``MatchMove``
+  rows of the match, one appended per decision. Folding ``engine.apply_action`` over it from
+  ``engine.new_game`` rebuilds the state; ``state`` on the match row is the cached result
+  (``engine.notation.state_to_dict``), which holds every secret and never leaves the server
+  except through ``engine.observe``.
 * **Clock**: ``clock.ClockState.to_dict()``; ``flag_deadline`` mirrors
   ``clock.clock_flag_deadline`` as a datetime so overdue matches can be found with one indexed
   query (the timeout sweep). In an untimed segment of a match with a no-show limit
@@ -140,11 +141,6 @@ class Match(models.Model):
     #: (an event's fixed opening), or null for the normal start.
     start_position = models.JSONField(_("start position"), null=True, blank=True, default=None)
 
-    actions = models.JSONField(_("action log"), default=list, blank=True)
-    #: One entry per action: ``[seat, masked]`` — the seat (0 Red, 1 Blue) that took it and,
-    #: when its text reveals a secret, what everyone else may see
-    #: (``engine.observation.history_text``), else ``null``.
-    history = models.JSONField(default=list, blank=True)
     state = models.JSONField(_("cached engine state"), default=dict, blank=True)
     ply = models.PositiveIntegerField(_("ply"), default=0)
     clock = models.JSONField(_("clock state"), default=dict, blank=True)
@@ -157,7 +153,8 @@ class Match(models.Model):
     #: the draft): the seat asked to act loses by no-show after this long without acting.
     #: ``None``: off (the official rules have no such limit).
     no_show_limit_ms = models.PositiveIntegerField(_("no-show limit (ms)"), null=True, blank=True)
-    #: Number of clock-log entries written so far (the next entry's ``seq``).
+    #: Number of clock-log entries written so far (the next entry's ``seq``), in
+    #: ``ClockLogEntry`` and in the clock fields of ``MatchMove``.
     clock_seq = models.PositiveIntegerField(default=0)
 
     winner = models.CharField(_("winner"), max_length=4, choices=Winner, blank=True, default="")
@@ -385,3 +382,63 @@ class ClockLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq} {self.kind} at {self.at}"
+
+
+class MatchMove(models.Model):
+    """One decision of an online match, appended once and never changed (docs/matches.md,
+    "The move log").
+
+    The action log is these rows in ``ply`` order: ``action`` is the decision in notation
+    (secrets included), ``masked`` what the other seat and spectators may see while the game
+    runs when the text reveals a secret (``engine.observation.history_text``), else null.
+
+    A decision's row is also its audit entry and its clock-log entry: ``created_at``, ``actor``
+    and ``lag_ms`` (the transit time the client reported, capped) are what the audit history
+    shows; ``clock_seq`` and the ``clock_*`` fields the clock switch it caused
+    (``clock.ClockRecord``, ``clock_at`` being the server's receive time in epoch ms), or null
+    when it caused none. Decisions migrated from the old JSON action log have null audit and
+    clock fields: their audit rows and clock-log entries stay in ``MatchEvent`` and
+    ``ClockLogEntry``.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    #: 0 Red, 1 Blue (the clock seat, ``engine.Side`` value).
+    seat = models.PositiveSmallIntegerField()
+    action = models.TextField()
+    masked = models.TextField(null=True, blank=True)  # noqa: DJ001 - null: nothing to mask
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    lag_ms = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(null=True, blank=True)
+
+    clock_seq = models.PositiveIntegerField(null=True, blank=True)
+    clock_kind = models.CharField(max_length=8, blank=True, default="")
+    clock_at = models.BigIntegerField(null=True, blank=True)
+    clock_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_running = models.PositiveSmallIntegerField(null=True, blank=True)
+    elapsed_ms = models.PositiveIntegerField(default=0)
+    credit_ms = models.PositiveIntegerField(default=0)
+    clock_lag_ms = models.PositiveIntegerField(default=0)
+    charged_ms = models.PositiveIntegerField(default=0)
+    increment_ms = models.PositiveIntegerField(default=0)
+    delta_ms = models.BigIntegerField(default=0)
+    remaining_red_ms = models.PositiveBigIntegerField(null=True, blank=True)
+    remaining_blue_ms = models.PositiveBigIntegerField(null=True, blank=True)
+    quota_red_ms = models.PositiveIntegerField(default=0)
+    quota_blue_ms = models.PositiveIntegerField(default=0)
+    clock_note = models.CharField(max_length=500, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["match", "ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "ply"], name="matchmove_unique_ply"),
+            models.UniqueConstraint(fields=["match", "clock_seq"], name="matchmove_unique_seq"),
+            models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="matchmove_seat_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} ply {self.ply}: {self.action}"

@@ -1,4 +1,5 @@
-"""The match row inside a service's transaction: locking it, relaxing the commit, saving it.
+"""The match row inside a service's transaction: locking it, relaxing the commit, saving it,
+appending a decision's move row.
 
 Every service (``matches.services``) locks the match row first (``lock_match``), changes the
 instance, then saves it (``save_match``). Both run for every decision of every game, so they
@@ -9,6 +10,8 @@ avoid per-call work the ORM would repeat:
   transaction commit without waiting for the WAL flush (``set_config('synchronous_commit',
   'off', true)``, what ``SET LOCAL synchronous_commit TO OFF`` does), instead of a round trip
   of its own;
+* **the move row** of a decision (``MatchMove``, append-only) is inserted with one fixed
+  statement (``append_move``), without building a model instance or compiling the insert;
 * **the save** writes only the play fields whose values differ from those read under the lock
   (plus ``updated_at``): a decision does not rewrite the status, the result or the over-the-board
   reports it left alone. Services assign new values to these fields; they never change a
@@ -30,14 +33,12 @@ from django.conf import settings
 from django.db import connection
 
 from matches.errors import MatchError
-from matches.models import Match
+from matches.models import Match, MatchMove
 
 #: The fields a service may change once a match exists (its identity, seats, format and
 #: references are fixed at creation).
 PLAY_FIELDS: Final = (
     "status",
-    "actions",
-    "history",
     "state",
     "ply",
     "clock",
@@ -88,6 +89,31 @@ def lock_match(match_id: int, *, relaxed: bool = False) -> Match:
     setattr(match, _RELAXED, relax)
     _remember_loaded(match)
     return match
+
+
+_MOVE_FIELDS: Final = tuple(
+    field for field in MatchMove._meta.concrete_fields if not field.primary_key
+)
+
+
+def _insert_move_sql() -> str:
+    table = connection.ops.quote_name(MatchMove._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in _MOVE_FIELDS)
+    values = ", ".join(["%s"] * len(_MOVE_FIELDS))
+    return f"INSERT INTO {table} ({columns}) VALUES ({values})"  # noqa: S608 - fixed names
+
+
+def append_move(values: dict[str, Any]) -> None:
+    """Insert one ``MatchMove`` row: ``values`` by field attribute name (``match_id``,
+    ``actor_id`` …); a field left out gets its default."""
+    params = [
+        field.get_db_prep_save(
+            values[field.attname] if field.attname in values else field.get_default(), connection
+        )
+        for field in _MOVE_FIELDS
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_move_sql(), params)
 
 
 def strict_commit(match: Match) -> None:

@@ -8,6 +8,7 @@ shape is documented in docs/protocol.md §2.
 
 from __future__ import annotations
 
+import heapq
 from datetime import datetime
 from typing import Any, Final
 
@@ -28,12 +29,16 @@ from engine.formats import BASIC_FORMAT, GameFormat
 from engine.notation import state_from_dict
 from engine.start import StartPosition
 from matches.errors import MatchError
-from matches.models import ClockLogEntry, Match, MatchEvent, Seat
+from matches.models import ClockLogEntry, Match, MatchEvent, MatchMove, Seat
 from matches.permissions import user_can_arbitrate
 from matches.presence import presence_get, presence_scope
 
 SEAT_LABELS: Final = ("red", "blue")  # index = clock seat = engine Side value
 _STATE_CACHE_ATTR: Final = "_game_state_cache"
+_MOVES_CACHE_ATTR: Final = "_moves_cache"
+
+#: One decision as the views need it: ``(ply, seat, action, masked)`` (``MatchMove``).
+MoveEntry = tuple[int, int, str, str | None]
 
 
 def seat_side(seat: str | None) -> Side | None:
@@ -65,6 +70,34 @@ def match_game_state(match: Match) -> GameState:
 def remember_game_state(match: Match, state: GameState) -> None:
     """Attach an already computed state to ``match`` (services call it after a decision)."""
     setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
+
+
+def remember_move(match: Match, move: MoveEntry) -> None:
+    """Attach a decision just appended to ``match`` (the broadcast that follows reads it from
+    here instead of the database)."""
+    cached: dict[int, MoveEntry] = match.__dict__.setdefault(_MOVES_CACHE_ATTR, {})
+    cached[move[0]] = move
+
+
+def match_moves(match: Match, *, from_ply: int = 1) -> list[MoveEntry]:
+    """The decisions of ``match`` from ply ``from_ply`` on, in order (one query, or none when
+    they were all appended through this instance)."""
+    first = max(1, from_ply)
+    if first > match.ply:
+        return []
+    cached: dict[int, MoveEntry] = getattr(match, _MOVES_CACHE_ATTR, {})
+    if all(ply in cached for ply in range(first, match.ply + 1)):
+        return [cached[ply] for ply in range(first, match.ply + 1)]
+    return list(
+        MatchMove.objects.filter(match_id=match.pk, ply__gte=first)
+        .order_by("ply")
+        .values_list("ply", "seat", "action", "masked")
+    )
+
+
+def match_action_texts(match: Match) -> list[str]:
+    """The action log: every decision's text (secrets included), in order."""
+    return [action for _ply, _seat, action, _masked in match_moves(match)]
 
 
 def match_clock_state(match: Match) -> ClockState:
@@ -148,12 +181,9 @@ def match_clock_snapshot(*, match: Match, now_ms: int) -> dict[str, Any]:
 def _history(match: Match, viewer: Side | None, history_from: int) -> list[dict[str, Any]]:
     reveal = match.status == Match.Status.FINISHED  # the record is public once finished
     entries = []
-    for index in range(max(0, history_from - 1), len(match.actions)):
-        seat, masked = match.history[index]
-        text = match.actions[index]
-        if masked is not None and not reveal and seat != viewer:
-            text = masked
-        entries.append({"ply": index + 1, "seat": SEAT_LABELS[seat], "text": text})
+    for ply, seat, action, masked in match_moves(match, from_ply=history_from):
+        text = masked if masked is not None and not reveal and seat != viewer else action
+        entries.append({"ply": ply, "seat": SEAT_LABELS[seat], "text": text})
     return entries
 
 
@@ -237,7 +267,7 @@ def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> d
             rulings=Rulings.from_dict(match.rulings or {}),
             start=StartPosition.from_dict(match.start_position) if match.start_position else None,
         )
-        for text in match.actions[:ply]:
+        for text in match_action_texts(match)[:ply]:
             state = apply_action(state, parse_action(text))
     view = observe(state, seat_side(viewer_seat))
     view["legal_actions"] = []
@@ -275,7 +305,7 @@ def match_record(*, match: Match) -> GameRecord:
     if match.pairing_id is not None:
         meta["pairing_id"] = match.pairing_id
     return GameRecord(
-        actions=tuple(match.actions),
+        actions=tuple(match_action_texts(match)),
         format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
         rulings=Rulings.from_dict(match.rulings or {}),
         start=StartPosition.from_dict(match.start_position) if match.start_position else None,
@@ -285,45 +315,94 @@ def match_record(*, match: Match) -> GameRecord:
     )
 
 
+def _clock_entry(
+    *, seq: int, ply: int, kind: str, at: int, seat: int | None, running: int | None, row: Any
+) -> dict[str, Any]:
+    return {
+        "seq": seq,
+        "ply": ply,
+        "kind": kind,
+        "at": at,
+        "seat": None if seat is None else SEAT_LABELS[seat],
+        "running": None if running is None else SEAT_LABELS[running],
+        "elapsed_ms": row.elapsed_ms,
+        "lag_ms": row.lag_ms if isinstance(row, ClockLogEntry) else row.clock_lag_ms,
+        "credit_ms": row.credit_ms,
+        "charged_ms": row.charged_ms,
+        "increment_ms": row.increment_ms,
+        "delta_ms": row.delta_ms,
+        "remaining_ms": {"red": row.remaining_red_ms, "blue": row.remaining_blue_ms},
+        "note": row.note if isinstance(row, ClockLogEntry) else row.clock_note,
+    }
+
+
 def match_clock_log(*, match: Match) -> list[dict[str, Any]]:
-    """The clock log (evidence for disputes), oldest first, for the arbiter."""
-    return [
-        {
-            "seq": entry.seq,
-            "ply": entry.ply,
-            "kind": entry.kind,
-            "at": entry.at,
-            "seat": None if entry.seat is None else SEAT_LABELS[entry.seat],
-            "running": None if entry.running is None else SEAT_LABELS[entry.running],
-            "elapsed_ms": entry.elapsed_ms,
-            "lag_ms": entry.lag_ms,
-            "credit_ms": entry.credit_ms,
-            "charged_ms": entry.charged_ms,
-            "increment_ms": entry.increment_ms,
-            "delta_ms": entry.delta_ms,
-            "remaining_ms": {"red": entry.remaining_red_ms, "blue": entry.remaining_blue_ms},
-            "note": entry.note,
-        }
+    """The clock log (evidence for disputes), oldest first, for the arbiter: the switches caused
+    by decisions (their ``MatchMove`` rows) and every other one (``ClockLogEntry``), by
+    ``seq``."""
+    others = (
+        _clock_entry(
+            seq=entry.seq,
+            ply=entry.ply,
+            kind=entry.kind,
+            at=entry.at,
+            seat=entry.seat,
+            running=entry.running,
+            row=entry,
+        )
         for entry in ClockLogEntry.objects.filter(match=match).order_by("seq")
-    ]
+    )
+    decisions = (
+        _clock_entry(
+            seq=move.clock_seq,
+            ply=move.ply,
+            kind=move.clock_kind,
+            at=move.clock_at,
+            seat=move.clock_seat,
+            running=move.clock_running,
+            row=move,
+        )
+        for move in MatchMove.objects.filter(match=match, clock_seq__isnull=False)
+        .defer("action", "masked")
+        .order_by("clock_seq")
+    )
+    return list(heapq.merge(others, decisions, key=lambda entry: entry["seq"]))
 
 
 def match_audit_log(*, match: Match) -> list[dict[str, Any]]:
-    """The audit history for the arbiter. Action texts of an unfinished match are omitted
+    """The audit history for the arbiter: ``MatchEvent`` rows and the decisions (``MatchMove``
+    rows), in the order they were written. Action texts of an unfinished match are omitted
     (``detail`` keeps only the ply and seat): an arbiter does not see players' secrets."""
     finished = match.status == Match.Status.FINISHED
+    events = (
+        (event.created_at, event.kind, event.seat or None, event.ply, event.actor, event.detail)
+        for event in MatchEvent.objects.filter(match=match).select_related("actor").order_by("id")
+    )
+    decisions = (
+        (
+            move.created_at,
+            MatchEvent.Kind.ACTION.value,
+            SEAT_LABELS[move.seat],
+            move.ply,
+            move.actor,
+            {"action": move.action, "lag_ms": move.lag_ms},
+        )
+        for move in MatchMove.objects.filter(match=match, created_at__isnull=False)
+        .select_related("actor")
+        .order_by("ply")
+    )
     rows = []
-    for event in MatchEvent.objects.filter(match=match).select_related("actor").order_by("id"):
-        detail = dict(event.detail)
-        if event.kind == MatchEvent.Kind.ACTION and not finished:
+    for at, kind, seat, ply, actor, stored in heapq.merge(events, decisions, key=lambda r: r[0]):
+        detail = dict(stored)
+        if kind == MatchEvent.Kind.ACTION and not finished:
             detail.pop("action", None)
         rows.append(
             {
-                "at": event.created_at.isoformat(),
-                "kind": event.kind,
-                "seat": event.seat or None,
-                "ply": event.ply,
-                "actor": event.actor.get_username() if event.actor else None,
+                "at": at.isoformat(),
+                "kind": kind,
+                "seat": seat,
+                "ply": ply,
+                "actor": actor.get_username() if actor else None,
                 "detail": detail,
             }
         )

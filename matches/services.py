@@ -10,9 +10,9 @@ Each public service is keyword-only and follows one shape (docs/matches.md, "Ser
 3. the client's expected ply (``stale_ply`` for an old or duplicated request: nothing is ever
    applied twice), the seat, then the engine (``invalid_action``/``illegal_action``: nothing
    saved);
-4. the clock (``clock.clock_after_decision`` driven by ``engine.rules.clock_side``) and its
-   log entry, the action log, the cached state, the audit row, the result when the engine
-   reports an outcome;
+4. the clock (``clock.clock_after_decision`` driven by ``engine.rules.clock_side``), the
+   decision's move row (``MatchMove``: its text, masked text, audit facts and clock-log entry,
+   appended once), the cached state, the result when the engine reports an outcome;
 5. after commit only: the broadcast to each seat (``matches.broadcast``), the timeout check at
    the new flag deadline (``matches.timeouts``) and ``matches.signals.match_finished``.
 
@@ -77,15 +77,22 @@ from engine.observation import is_secret
 from engine.start import StartPosition, StartPositionError
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
-from matches.models import OFFICIAL_TIME_CONTROL, ClockLogEntry, Match, MatchEvent, Seat
+from matches.models import (
+    OFFICIAL_TIME_CONTROL,
+    ClockLogEntry,
+    Match,
+    MatchEvent,
+    Seat,
+)
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
-from matches.rows import lock_match, save_match, strict_commit
+from matches.rows import append_move, lock_match, save_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
     match_clock_state,
     match_game_state,
     match_seat_to_act,
     remember_game_state,
+    remember_move,
     seat_index,
     seat_side,
 )
@@ -227,6 +234,56 @@ def _set_clock(
         actor=_user(actor),
     )
     match.clock_seq += 1
+
+
+def _append_move(
+    match: Match,
+    *,
+    seat: int,
+    action: str,
+    masked: str | None,
+    record: ClockRecord | None,
+    lag_ms: int,
+    actor: Any,
+) -> None:
+    """Append the decision that brought ``match`` to its ply: its text, its masked text, its
+    audit facts and the clock switch it caused (numbered ``clock_seq``), in one row."""
+    clock: dict[str, Any] = {}
+    if record is not None:
+        clock = {
+            "clock_seq": match.clock_seq,
+            "clock_kind": record.kind.value,
+            "clock_at": record.at,
+            "clock_seat": record.seat,
+            "clock_running": record.running,
+            "elapsed_ms": record.elapsed_ms,
+            "clock_lag_ms": record.lag_ms,
+            "credit_ms": record.credit_ms,
+            "charged_ms": record.charged_ms,
+            "increment_ms": record.increment_ms,
+            "delta_ms": record.delta_ms,
+            "remaining_red_ms": record.remaining_ms[0],
+            "remaining_blue_ms": record.remaining_ms[1],
+            "quota_red_ms": record.lag_quota_ms[0],
+            "quota_blue_ms": record.lag_quota_ms[1],
+            "clock_note": record.note[:500],
+        }
+        match.clock_seq += 1
+    user = _user(actor)
+    append_move(
+        {
+            "match_id": match.pk,
+            "ply": match.ply,
+            "seat": seat,
+            "action": action,
+            "masked": masked,
+            "actor_id": None if user is None else user.pk,
+            "lag_ms": lag_ms,
+            "created_at": timezone.now(),
+            **clock,
+        }
+    )
+    remember_move(match, (match.ply, seat, action, masked))
 
 
 def match_set_status(
@@ -767,8 +824,6 @@ def match_submit_action(
     )
     text = action.to_str()
     masked = history_text(state, action, None) if is_secret(state, action) else None
-    match.actions = [*match.actions, text]
-    match.history = [*match.history, [int(side), masked]]
     match.state = state_to_dict(new_state)
     match.ply = new_state.ply
     remember_game_state(match, new_state)
@@ -781,8 +836,11 @@ def match_submit_action(
             now=now_dt,
             actor=actor,
         )
-    _set_clock(match, clock, record, actor=actor)
-    _event(match, MatchEvent.Kind.ACTION, actor=actor, seat=side.label, action=text, lag_ms=lag)
+    # The move row is the decision's action log entry, audit row and clock-log entry at once.
+    _set_clock(match, clock, None)
+    _append_move(
+        match, seat=int(side), action=text, masked=masked, record=record, lag_ms=lag, actor=actor
+    )
     _after_change(match, now=now_dt, history_from=match.ply)
     return match
 

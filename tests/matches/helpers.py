@@ -59,3 +59,35 @@ def play_until(
         seat, text = random_action(match, rng)
         match = play(match, seat, text, clock, think_ms=think_ms)
     raise AssertionError("the game did not reach the wanted state")
+
+
+def last_clock_entry(match: Match) -> Any:
+    """The newest clock-log entry of ``match`` with ``ClockLogEntry``'s attribute names: a
+    decision's (its move row) or any other (a ``ClockLogEntry``)."""
+    from types import SimpleNamespace
+
+    from matches.models import ClockLogEntry, MatchMove
+
+    entry = ClockLogEntry.objects.filter(match=match).order_by("-seq").first()
+    move = (
+        MatchMove.objects.filter(match=match, clock_seq__isnull=False)
+        .order_by("-clock_seq")
+        .first()
+    )
+    if move is None or (entry is not None and entry.seq > (move.clock_seq or 0)):
+        return entry
+    return SimpleNamespace(
+        seq=move.clock_seq,
+        ply=move.ply,
+        kind=move.clock_kind,
+        at=move.clock_at,
+        seat=move.clock_seat,
+        running=move.clock_running,
+        elapsed_ms=move.elapsed_ms,
+        lag_ms=move.clock_lag_ms,
+        credit_ms=move.credit_ms,
+        charged_ms=move.charged_ms,
+        increment_ms=move.increment_ms,
+        delta_ms=move.delta_ms,
+        note=move.clock_note,
+    )

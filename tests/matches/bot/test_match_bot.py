@@ -13,6 +13,7 @@ from django.core.management import call_command
 from matches import bot
 from matches.bot import BotResult, CommunicatorSocket, run_bot, socket_url
 from matches.models import Match
+from matches.selectors import match_action_texts
 from matches.services import match_create
 from tests.matches.consumers.conftest import open_socket
 
@@ -54,7 +55,11 @@ async def test_two_bots_play_a_game_to_the_end() -> None:
             "finished_at": fresh.finished_at.isoformat(),
         }
     )
-    assert red.decisions + blue.decisions == fresh.ply == len(fresh.actions)
+    assert (
+        red.decisions + blue.decisions
+        == fresh.ply
+        == len(await database_sync_to_async(match_action_texts)(fresh))
+    )
     assert red.errors == blue.errors == []
     assert len(red.round_trips) == red.decisions
 

@@ -10,6 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from matches.models import Match
+from matches.selectors import match_action_texts
 from matches.services import match_create
 from tests.matches.consumers.conftest import (
     ORIGIN,
@@ -143,7 +144,8 @@ async def test_bad_requests_get_one_error_frame_and_change_nothing(message: str,
         assert (error["type"], error["code"], error["ply"]) == ("error", code, 0)
         assert await red.receive_nothing(timeout=0.2)
         fresh = await database_sync_to_async(Match.objects.get)(pk=match.pk)
-        assert (fresh.ply, fresh.actions, fresh.status) == (0, [], "running")
+        actions = await database_sync_to_async(match_action_texts)(fresh)
+        assert (fresh.ply, actions, fresh.status) == (0, [], "running")
     finally:
         await red.disconnect()
 

@@ -30,6 +30,7 @@ from engine.record import GameRecord, replay
 from engine.state import GameState
 from matches.errors import MESSAGES
 from matches.models import Match
+from matches.selectors import match_action_texts
 from matches.services import match_create
 from tests.matches.consumers.conftest import frames_until, open_socket, update_at
 
@@ -171,12 +172,13 @@ async def _play_one_game(seed: int) -> None:
     fresh = await database_sync_to_async(Match.objects.get)(pk=match.pk)
     assert fresh.status == "finished"
     assert fresh.ply == ply
-    record = GameRecord(actions=tuple(fresh.actions), rulings=match_rulings(fresh))
+    actions = await database_sync_to_async(match_action_texts)(fresh)
+    record = GameRecord(actions=tuple(actions), rulings=match_rulings(fresh))
     states = replay(record)
     for seat, frames in received.items():
         assert frames
         for frame in frames:
-            _check_secrets(frame, seat, states, fresh.actions)
+            _check_secrets(frame, seat, states, actions)
 
 
 def match_rulings(match: Match) -> Any:

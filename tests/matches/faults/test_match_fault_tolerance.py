@@ -29,7 +29,8 @@ import redis
 from django.db import connection
 
 from clock import ClockState
-from matches.models import ClockLogEntry, Match, MatchEvent
+from matches.models import Match, MatchEvent
+from matches.selectors import match_clock_log
 from matches.services import match_create
 from tests.matches.faults.processes import (
     Cluster,
@@ -98,19 +99,19 @@ def _timeout_lateness(match: Match) -> dt.timedelta:
 def _assert_no_time_charged_twice(match: Match) -> None:
     """Each seat's log balances to its clock, and the charged stretches never overlap."""
     clock = ClockState.from_dict(match.clock)
-    entries = list(ClockLogEntry.objects.filter(match=match).order_by("seq"))
-    assert [entry.seq for entry in entries] == list(range(len(entries)))
+    entries = match_clock_log(match=match)
+    assert [entry["seq"] for entry in entries] == list(range(len(entries)))
     for seat, label in enumerate(("red", "blue")):
-        mine = [entry for entry in entries if entry.seat == seat and entry.kind != "start"]
-        spent = sum(entry.charged_ms for entry in mine)
-        added = sum(entry.increment_ms + entry.delta_ms for entry in mine)
+        mine = [entry for entry in entries if entry["seat"] == label and entry["kind"] != "start"]
+        spent = sum(entry["charged_ms"] for entry in mine)
+        added = sum(entry["increment_ms"] + entry["delta_ms"] for entry in mine)
         assert clock.time_control.initial_ms - spent + added == clock.remaining_ms[seat], label
     stretch_end = 0
     for entry in entries:
-        if entry.kind in (*CHARGES, "flag"):
-            began = entry.at - entry.elapsed_ms
-            assert began >= stretch_end, f"stretch of entry {entry.seq} overlaps the previous"
-            stretch_end = began + entry.charged_ms if entry.kind == "flag" else entry.at
+        if entry["kind"] in (*CHARGES, "flag"):
+            began = entry["at"] - entry["elapsed_ms"]
+            assert began >= stretch_end, f"stretch of entry {entry['seq']} overlaps the previous"
+            stretch_end = began + entry["charged_ms"] if entry["kind"] == "flag" else entry["at"]
 
 
 def _report(label: str, lateness: list[dt.timedelta]) -> None:

@@ -15,17 +15,17 @@ from typing import Any
 from clock import ClockState
 from engine import Phase
 from engine.actions import ArrangeCards, ChooseGeneral, EndCommand, parse_action
-from matches.models import ClockLogEntry, Match
-from matches.selectors import match_game_state
-from tests.matches.helpers import Clock, play, random_action
+from matches.models import Match
+from matches.selectors import SEAT_LABELS, match_clock_log, match_game_state
+from tests.matches.helpers import Clock, last_clock_entry, play, random_action
 
 INCREMENT = 5_000
 THINK = 1_234
 LAG = 150
 
 
-def _last_entry(match: Match) -> ClockLogEntry:
-    return ClockLogEntry.objects.filter(match=match).order_by("-seq").first()
+def _last_entry(match: Match) -> Any:
+    return last_clock_entry(match)
 
 
 def test_every_press_point_of_a_whole_game(make_match: Any, clock_at: Clock) -> None:
@@ -85,9 +85,9 @@ def test_every_press_point_of_a_whole_game(make_match: Any, clock_at: Clock) -> 
     # Each seat's log balances: initial + Σ increment − Σ charged == remaining.
     final = ClockState.from_dict(match.clock)
     for seat in (0, 1):
-        entries = ClockLogEntry.objects.filter(match=match, seat=seat)
-        charged = sum(e.charged_ms for e in entries)
-        added = sum(e.increment_ms for e in entries)
+        entries = [e for e in match_clock_log(match=match) if e["seat"] == SEAT_LABELS[seat]]
+        charged = sum(e["charged_ms"] for e in entries)
+        added = sum(e["increment_ms"] for e in entries)
         assert 600_000 + added - charged == final.remaining_ms[seat]
 
 

@@ -13,6 +13,7 @@ from engine.formats import GameFormat
 from engine.notation import state_to_dict
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
+from matches.selectors import match_action_texts
 from matches.services import match_create, match_set_status, match_start
 from tests.matches.helpers import Clock
 
@@ -32,7 +33,7 @@ def test_defaults_are_the_official_game(two_players: Any) -> None:
     assert clock.running is None
     assert clock.remaining_ms == (1_200_000, 1_200_000)
     assert match.ply == 0
-    assert match.actions == []
+    assert match_action_texts(match) == []
     assert match.flag_deadline is None
     assert match.red_token != match.blue_token
     assert list(match.events.values_list("kind", flat=True)) == [MatchEvent.Kind.CREATED]

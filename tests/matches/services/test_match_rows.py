@@ -38,7 +38,7 @@ def test_a_decision_reads_once_and_writes_only_what_changed(match: Match, clock_
     assert len(_statements(queries, "SELECT")) == 1
     assert _statements(queries, "SET") == []  # the relaxed commit rides on the locked read
     [update] = _statements(queries, "UPDATE")
-    for written in ("actions", "history", "state", "ply", "clock"):
+    for written in ("state", "ply", "clock"):
         assert f'"{written}"' in update
     for untouched in ("status", "winner", "otb_reports", "started_at"):
         assert f'"{untouched}"' not in update

@@ -11,7 +11,13 @@ from clock import ClockState
 from engine import Phase, legal_actions
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent
-from matches.selectors import match_game_state
+from matches.selectors import (
+    match_action_texts,
+    match_audit_log,
+    match_clock_log,
+    match_game_state,
+    match_moves,
+)
 from matches.services import match_submit_action
 from tests.matches.helpers import Clock, play, play_until, random_action
 
@@ -21,13 +27,13 @@ def _snapshot(match: Match) -> tuple[Any, ...]:
     match.refresh_from_db()
     return (
         match.ply,
-        list(match.actions),
+        match_action_texts(match),
         dict(match.state),
         dict(match.clock),
         match.status,
         match.flag_deadline,
-        ClockLogEntry.objects.filter(match=match).count(),
-        MatchEvent.objects.filter(match=match).count(),
+        len(match_clock_log(match=match)),
+        len(match_audit_log(match=match)),
     )
 
 
@@ -49,9 +55,9 @@ def test_a_legal_decision_is_applied_logged_and_broadcast(
     with django_capture_on_commit_callbacks(execute=True):
         updated = play(match, "red", text, clock_at)
     assert updated.ply == 1
-    assert updated.actions == [text]
-    assert updated.history == [[0, None]]
-    assert [e.kind for e in updated.events.all()][-1] == MatchEvent.Kind.ACTION
+    assert match_action_texts(updated) == [text]
+    assert match_moves(updated) == [(1, 0, text, None)]
+    assert match_audit_log(match=updated)[-1]["kind"] == MatchEvent.Kind.ACTION
     # One frame per audience, each with its own view and the new ply.
     assert [group for group, _ in sent_frames] == [
         f"match.{match.pk}.red",
@@ -136,7 +142,7 @@ def test_the_flag_is_checked_first(make_match: Any, clock_at: Clock) -> None:
     match.refresh_from_db()
     assert (match.status, match.winner, match.method) == ("finished", "red", "timeout")
     assert match.ply == 1
-    assert len(match.actions) == 1
+    assert len(match_action_texts(match)) == 1
     assert ClockState.from_dict(match.clock).flagged == 1
     assert match.flag_deadline is None
     assert ClockLogEntry.objects.filter(match=match).last().kind == "flag"

@@ -1,0 +1,38 @@
+"""A decision's SQL: the locked read, the appended move, the match row's update — nothing else.
+
+``transactional_db``: the service's ``transaction.atomic`` is the outermost one, as in
+production, so no savepoints are counted; Django's backends record the transaction's ``BEGIN``
+and ``COMMIT`` as statements too. The broadcast after commit reads the new move from the
+instance (no query).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from matches.models import Match
+from tests.matches.helpers import Clock, play, random_action
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_every_decision_is_three_statements(
+    make_match: Any, clock_at: Clock, django_assert_num_queries: Any, sent_frames: Any
+) -> None:
+    match: Match = make_match(time_control="10+5")
+    rng = random.Random(11)
+    for _ in range(120):  # deployment (presses every placement), then command turns
+        seat, text = random_action(match, rng)
+        with django_assert_num_queries(2 + 3) as queries:
+            match = play(match, seat, text, clock_at)
+        lock, append, update = (
+            q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")
+        )
+        assert lock.startswith("SELECT *")
+        assert 'FROM "matches_match"' in lock
+        assert append.startswith('INSERT INTO "matches_matchmove"')
+        assert update.startswith('UPDATE "matches_match"')
+    assert match.ply == 120
