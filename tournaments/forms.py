@@ -92,18 +92,7 @@ EVENT_FIELDSETS = (
         ("top_cut_size", "third_place_match", "grand_final_reset"),
         only_for=tuple(ELIMINATION_SYSTEMS),
     ),
-    Fieldset(
-        "points",
-        _("Points"),
-        (
-            "points_win",
-            "points_loss",
-            "points_bye",
-            "points_forfeit_win",
-            "points_forfeit_loss",
-            "points_round_robin_free",
-        ),
-    ),
+    Fieldset("points", _("Points"), validation.POINT_FIELDS),
     Fieldset("tiebreaks", _("Tie-breaks"), ("tiebreak_codes",)),
 )
 
