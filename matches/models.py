@@ -441,4 +441,5 @@ class MatchMove(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match_id} ply {self.ply}: {self.action}"
+        # Never the action text: admin inlines show this, and a decision can be a secret.
+        return f"{self.match_id} ply {self.ply} ({('red', 'blue')[self.seat]})"

@@ -66,7 +66,8 @@ class MatchServer(LiveServer):
         return self.python(
             "import json\n"
             "from matches.models import Match\n"
-            f"print(json.dumps(list(Match.objects.get(pk={match_id}).actions)))\n"
+            "from matches.selectors import match_action_texts\n"
+            f"print(json.dumps(match_action_texts(Match.objects.get(pk={match_id}))))\n"
         )
 
     def match_result(self, match_id: int) -> dict[str, Any]:
