@@ -67,13 +67,38 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 
 
 _sending: set[asyncio.Task[None]] = set()  # strong references until each send is done
+# The newest send of each match, so that the next one waits for it: the frames of a match
+# reach the channel layer in commit order even when two changes commit back to back (a
+# decision and a pause, a flag and a resignation), never an older update after a newer one.
+_last_send: dict[str, asyncio.Task[None]] = {}
 
 
 def _spawn(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Start sending on the running loop (called in the loop's thread)."""
-    task = asyncio.get_running_loop().create_task(_send_logged(messages))
+    """Start sending on the running loop (called in the loop's thread), after the match's
+    previous send."""
+    loop = asyncio.get_running_loop()
+    key = messages[0][0].rsplit(".", 1)[0] if messages else ""
+    previous = _last_send.get(key)
+    if previous is not None and (previous.done() or previous.get_loop() is not loop):
+        previous = None
+    task = loop.create_task(_send_after(previous, messages))
+    _last_send[key] = task
     _sending.add(task)
-    task.add_done_callback(_sending.discard)
+
+    def finished(done: asyncio.Task[None]) -> None:
+        _sending.discard(done)
+        if _last_send.get(key) is done:
+            del _last_send[key]
+
+    task.add_done_callback(finished)
+
+
+async def _send_after(
+    previous: asyncio.Task[None] | None, messages: list[tuple[str, dict[str, Any]]]
+) -> None:
+    if previous is not None:
+        await asyncio.wait([previous])  # its own failure is logged there, never raised here
+    await _send_logged(messages)
 
 
 async def _send_logged(messages: list[tuple[str, dict[str, Any]]]) -> None:
@@ -87,9 +112,8 @@ def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Hand the frames to the channel layer.
 
     In a server process the sends are queued on the server's event loop and this thread goes
-    back to work at once (frames of one match keep their order: they are queued in commit
-    order, and the next decision of a match needs a client round trip). Elsewhere they are
-    sent before returning.
+    back to work at once; the frames of one match keep their commit order (each send waits for
+    the match's previous one). Elsewhere they are sent before returning.
     """
     loop = _server_loop()
     if loop is not None:
