@@ -1040,6 +1040,19 @@ async def _socket(path: str, headers: list[tuple[bytes, bytes]]) -> Any:
     return communicator
 
 
+async def _setup_frames_sent() -> None:
+    """Wait until the frames of the setup's own changes have left (the services run in this
+    test's event loop, which sends them as tasks), so that a socket opened next never takes
+    them for the answer to its request."""
+    import asyncio
+
+    from matches import broadcast
+
+    pending = list(broadcast._sending)
+    if pending:
+        await asyncio.wait(pending)
+
+
 async def _reply(communicator: Any) -> dict[str, Any]:
     """The first frame that answers a request: an error, an update or a snapshot."""
     while True:
@@ -1059,6 +1072,7 @@ async def test_socket_message(row: SocketRow) -> None:
         await database_sync_to_async(_fresh_matches)(world)
         if row.setup is not None:
             await database_sync_to_async(row.setup)(world)
+        await _setup_frames_sent()
         match = world.otb_match if row.otb else world.online_match
         headers = await database_sync_to_async(_session_headers)(world, role)
         socket = await _socket(f"/ws/matches/{match.pk}/", headers)
