@@ -107,7 +107,7 @@ R = TypeVar("R")
 #: Reported transit times above this are treated as this (the lag quota caps credit anyway).
 MAX_LAG_MS: Final = 10_000
 #: The largest time adjustment an arbiter may make at once, either way (the arbiter console's
-#: bound of 3600 s): a bigger one is a typing error, not a ruling.
+#: form and the API document read it too): a bigger one is a typing error, not a ruling.
 MAX_TIME_ADJUSTMENT_MS: Final = 60 * 60 * 1000
 #: Methods a player may report for an over-the-board game.
 OTB_REPORT_METHODS: Final = frozenset(

@@ -45,8 +45,8 @@ class AdjustTimeForm(forms.Form):
     seconds = forms.IntegerField(
         label=_("Seconds"),
         help_text=_("Positive to add time, negative to remove it."),
-        min_value=-3600,
-        max_value=3600,
+        min_value=-services.MAX_TIME_ADJUSTMENT_MS // 1000,
+        max_value=services.MAX_TIME_ADJUSTMENT_MS // 1000,
     )
     reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
 
