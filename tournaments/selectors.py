@@ -107,7 +107,7 @@ def user_arbitrates_event_id(user: UserLike | None, event_id: int) -> bool:
 
     Registered in ``tournaments.apps``; a match's ``event_id`` is a plain number there.
     """
-    event = Event.objects.filter(pk=event_id).first()
+    event = Event.objects.only("organiser_id").filter(pk=event_id).first()  # what the roles need
     return event is not None and event_can_arbitrate(user=user, event=event)
 
 
