@@ -28,7 +28,11 @@ class MatchServer(LiveServer):
         return json.loads(output.strip().splitlines()[-1])
 
     def create_match(self, **options: Any) -> dict[str, Any]:
-        """A started online match (``options`` go to ``match_create``): id and seat tokens."""
+        """A started online match (``options`` go to ``match_create``): id and seat tokens.
+
+        These board tests begin where starting a game ends: joining by clicks (both seats press
+        "join") is what tests/tournaments/e2e proves, so here the match is created started.
+        """
         return self.python(
             "import json\n"
             "from matches.services import match_create\n"
