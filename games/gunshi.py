@@ -1,0 +1,18 @@
+"""軍師軍略 (Gunshi Gunryaku): the platform's first game, refereed online by ``engine/``."""
+
+from django.utils.translation import gettext_lazy as _
+
+from games import register
+from games.base import GameDefinition, TableKind, Timing, TimingKind
+
+GUNSHI = register(
+    GameDefinition(
+        key="gunshi",
+        name=_("Gunshi Gunryaku (軍師軍略)"),
+        table=TableKind.HEAD_TO_HEAD,
+        players=(2, 2),
+        draws=False,
+        timing=Timing(TimingKind.CHESS_CLOCK, minutes=20),
+        rules=None,  # the engine adapter is attached by games.gunshi_rules (see docs/games.md)
+    )
+)
