@@ -38,6 +38,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from clock import TimeControl
+from games import game_choices
 
 OFFICIAL_TIME_CONTROL = TimeControl.official().to_str()
 
@@ -131,6 +132,8 @@ class Match(models.Model):
         max_length=64, unique=True, default=new_seat_token, editable=False
     )
 
+    #: The game played (``games.get_game``); the referee engine is that game's ``rules``.
+    game = models.CharField(_("game"), max_length=32, choices=game_choices, default="gunshi")
     variant = models.CharField(_("variant"), max_length=16, choices=Variant, default=Variant.BASIC)
     time_control = models.CharField(_("time control"), max_length=40, default=OFFICIAL_TIME_CONTROL)
     rulings = models.JSONField(_("rulings"), default=dict, blank=True)

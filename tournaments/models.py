@@ -29,6 +29,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from engine.start import StartPosition
+from games import game_choices
 
 #: The range of an entry's rating (organisers type it or import it from CSV); ratings in use
 #: for board games lie well inside it, and anything outside is a typing error.
@@ -92,6 +93,9 @@ class Event(models.Model):
     ends_on = models.DateField(_("last day"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     online = models.BooleanField(_("played online"), default=False)
+    #: The game the event plays (``games.get_game``): 軍師軍略 by default. A game without a
+    #: rules engine is played over the board only.
+    game = models.CharField(_("game"), max_length=32, choices=game_choices, default="gunshi")
     game_format = models.CharField(
         _("official format"), max_length=16, choices=Format.choices, default=Format.BASIC
     )

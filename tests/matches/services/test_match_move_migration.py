@@ -47,14 +47,17 @@ from matches.selectors import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 OLD = [("matches", "0008_matchevent_kinds_joined_and_no_show")]
-NEW = [("matches", "0010_match_drop_json_action_log")]
+#: Forward to the newest migrations of every app, as a deployment would.
+NEW = "latest"
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 OFFICIAL_CLOCK = clock_new(TimeControl.official()).to_dict()
 
 
-def _migrate(targets: list[tuple[str, str]]) -> Any:
+def _migrate(targets: list[tuple[str, str]] | str) -> Any:
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
+    if targets == "latest":
+        targets = executor.loader.graph.leaf_nodes()
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
 
