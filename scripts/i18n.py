@@ -13,8 +13,8 @@ for templates, and a small .mo writer) replaces `makemessages`/`compilemessages`
 runs the same checks (tests/test_i18n.py).
 
 Sources scanned: `templates/` and `<app>/templates/` (.html, .txt) and the Python files of the
-web apps (`config`, `core`, `games`, `tournaments`, `matches`; migrations excluded). `engine/` and `clock/`
-are never scanned: they carry error codes, which the web layer translates.
+web apps (`config`, `core`, `games`, `tournaments`, `matches`; migrations excluded).
+`engine/` and `clock/` are never scanned: they carry error codes, which the web layer translates.
 
 Messages are written in English (the msgid); `ja` must translate every one, `en` may leave the
 msgstr empty (Django then shows the msgid).
