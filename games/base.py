@@ -13,8 +13,9 @@ carries, instead of testing for a particular game.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from django.utils.functional import Promise
 
@@ -95,9 +96,188 @@ class GameDefinition:
     draws: bool
     timing: Timing
     score: ScoreSpec | None = None
-    rules: Any = None
+    rules: GameRules | None = None
     notes: tuple[str | Promise, ...] = field(default_factory=tuple)
 
     @property
     def over_the_board_only(self) -> bool:
         return self.rules is None
+
+
+# ------------------------------------------------------------------------ the engine interface
+
+
+class RulesError(ValueError):
+    """The one error a game's rules raise on bad input.
+
+    ``kind`` says whose fault it is: ``"invalid"`` — the text is not a decision (or set-up,
+    or record) of this game at all; ``"illegal"`` — a well-formed decision the rules do not
+    allow in this position. ``code`` is the game's stable code (shown to clients as a
+    detail, never translated here); ``detail`` is English for logs and names only what the
+    acting player already knows.
+    """
+
+    def __init__(self, kind: Literal["invalid", "illegal"], code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How a game ended by its rules: the winning seat (``None``: nobody, e.g. a draw or a
+    non-official cap) and the termination code (one of the game's ``terminations``)."""
+
+    winner: int | None
+    termination: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSummary:
+    """What a game record says, game-neutrally: the set-up it starts from (the same keys as
+    :meth:`GameRules.new_game` returns), the decisions in notation, the players' names by seat
+    label and the stated result (``{"winner": label | None, "method": code}`` or ``None``)."""
+
+    setup: dict[str, Any]
+    actions: tuple[str, ...]
+    players: dict[str, str]
+    result: dict[str, Any] | None
+
+
+@runtime_checkable
+class GameRules(Protocol):
+    """The referee of an engine-backed game: what ``matches/`` and ``tournaments/`` may ask.
+
+    **Seats** are clock seats: ``0`` is the first seat (red), ``1`` the second; ``None`` as a
+    viewer is a spectator. **States**, **decisions** and **records** are the game's own
+    objects, opaque to the platform: it only passes them back. A state never leaves the
+    server except through :meth:`view` and :meth:`history_text`, the game's chokepoints for
+    hidden information.
+
+    **Set-up** is a JSON-able dict with the match's set-up columns: ``variant`` (the game's
+    variant key), ``game_format`` (its options, including any deal seed, which stays on the
+    server), ``rulings`` (rule options) and ``start_position`` (a fixed opening or ``None``).
+    A game leaves the ones it has no use for empty.
+    """
+
+    #: Every termination code :meth:`outcome` may report (each is a ``Match.Method`` value).
+    terminations: tuple[str, ...]
+    #: The ``format`` tag of the game's record files (e.g. ``"gunshi-record"``).
+    record_format: str
+
+    # -- set-up and state ------------------------------------------------------------------
+    def new_game(self, options: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
+        """Check and complete ``options`` (the set-up keys, possibly in the game's own object
+        forms, plus ``seed``: the deal seed, random when ``None``); return the canonical
+        set-up to store and the first state. Bad options raise ``RulesError("invalid")``."""
+        ...
+
+    def initial_state(self, setup: Mapping[str, Any]) -> Any:
+        """The first state of a stored set-up (as :meth:`new_game` returned it)."""
+        ...
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]:
+        """The state as JSON-able data (every secret included: server-side storage only)."""
+        ...
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> Any:
+        """The inverse of :meth:`state_to_dict`."""
+        ...
+
+    def ply(self, state: Any) -> int:
+        """The number of decisions taken to reach ``state`` (each decision adds one)."""
+        ...
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat whose decision the game waits for; ``None`` once it is over (or, in a
+        simultaneous segment, when no single seat is asked)."""
+        ...
+
+    def can_act(self, state: Any, seat: int) -> bool:
+        """True when ``seat``'s decision is asked now (in a simultaneous segment, such as a
+        set-up both seats submit at once, more than one seat may be)."""
+        ...
+
+    # -- decisions -------------------------------------------------------------------------
+    def parse_action(self, text: str) -> Any:
+        """The decision written ``text``; ``RulesError("invalid")`` if it is not one."""
+        ...
+
+    def action_text(self, action: Any) -> str:
+        """The canonical notation of a decision (what the action log stores)."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after ``action``; ``RulesError("illegal")`` if the rules forbid it
+        (``state`` is never changed)."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        """The texts of the decisions ``seat`` may take now (empty when it is not asked)."""
+        ...
+
+    def outcome(self, state: Any) -> GameOutcome | None:
+        """How the game ended by its rules, or ``None`` while it goes on."""
+        ...
+
+    # -- hidden information ----------------------------------------------------------------
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` may know of ``state`` as a JSON-ready dict, with at least
+        ``to_act`` (seat label or ``None``) and ``legal_actions`` (texts; empty unless
+        ``viewer`` is asked)."""
+        ...
+
+    def is_secret(self, before: Any, action: Any) -> bool:
+        """True when the decision's text would reveal something its opponent may not know."""
+        ...
+
+    def history_text(self, before: Any, action: Any, viewer: int | None) -> str:
+        """The text of a past decision (taken in ``before``) as ``viewer`` may read it."""
+        ...
+
+    # -- the clock -------------------------------------------------------------------------
+    def clock_side(self, state: Any) -> int | None:
+        """The seat whose clock runs in ``state``; ``None`` when none runs (an untimed
+        segment, before the clocks start, a simultaneous segment timed on both sides by a
+        shared countdown, or the end). A change of clock side between two states is a press."""
+        ...
+
+    def untimed_segment(self, state: Any) -> bool:
+        """True in a part of the game the clocks never time (both stand)."""
+        ...
+
+    def always_press(self, before: Any) -> bool:
+        """True when the decision taken in ``before`` is a clock press even if the same seat
+        acts again (otherwise only a change of seat is one)."""
+        ...
+
+    # -- records ---------------------------------------------------------------------------
+    def record(
+        self,
+        *,
+        setup: Mapping[str, Any],
+        actions: Sequence[str],
+        players: Mapping[str, str],
+        result: dict[str, Any] | None,
+        meta: Mapping[str, Any],
+    ) -> Any:
+        """The game record of a game played from ``setup`` (it holds every secret)."""
+        ...
+
+    def record_text(self, record: Any) -> str:
+        """The record's download form (e.g. JSON text)."""
+        ...
+
+    def parse_record(self, text: str) -> Any:
+        """A record from its download form; ``RulesError("invalid")`` if it is not one."""
+        ...
+
+    def record_summary(self, record: Any) -> RecordSummary:
+        """The record's set-up, decisions, players and stated result."""
+        ...
+
+    def replay(self, record: Any) -> list[Any]:
+        """Every state of the recorded game, the first position included; a decision that
+        cannot be parsed or applied raises ``RulesError``."""
+        ...

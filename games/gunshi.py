@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import register
 from games.base import GameDefinition, TableKind, Timing, TimingKind
+from games.gunshi_rules import RULES
 
 GUNSHI = register(
     GameDefinition(
@@ -13,6 +14,6 @@ GUNSHI = register(
         players=(2, 2),
         draws=False,
         timing=Timing(TimingKind.CHESS_CLOCK, minutes=20),
-        rules=None,  # the engine adapter is attached by games.gunshi_rules (see docs/games.md)
+        rules=RULES,
     )
 )

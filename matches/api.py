@@ -37,7 +37,7 @@ from matches.selectors import (
     match_clock_log,
     match_get_view,
     match_legal_actions,
-    match_record,
+    match_record_text,
     match_resolve_seat,
     match_user_can_arbitrate,
 )
@@ -221,8 +221,8 @@ def match_claim_flag(call: Call) -> dict[str, Any]:
 
 @api_view("GET")
 def match_record_detail(call: Call) -> HttpResponse:
-    record = match_record(match=call.match)
-    response = HttpResponse(record.to_json(), content_type="application/json; charset=utf-8")
+    text = match_record_text(match=call.match)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="gunshi-match-{call.match.pk}.json"'
     return response
 

@@ -1,12 +1,12 @@
 """Demo data of the `matches` app: three finished games to open in the record viewer.
 
-Each game is a random legal game of the engine (``engine.playout.random_playout``) from a fixed
+Each game is a random legal game of the engine (``games.gunshi_rules.demo_record``) from a fixed
 seed. With the engine as it stands the three seeds give a general captured by Red, one captured
 by Blue and a win by intrusion; should a rules change alter the random games, they are still
 complete legal games, stored with whatever result the engine gives them.
 
 The games are stored the way a finished game played elsewhere would be imported: one finished
-``Match`` row with its action log, the masked history (``engine.observation.history_text``),
+``Match`` row with its action log, the masked history (the game's ``rules.history_text``),
 the cached final state and the result. Playing every decision through
 ``services.match_submit_action`` would add nothing a viewer can see (the clock of a demo game
 never ran) and would make every ``load_demo`` — and every test that loads the demo — pay for
@@ -18,19 +18,17 @@ Loading is idempotent: a game whose demo key is already in the database is left 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Final
+from typing import Any, Final
 
 from django.urls import reverse
 from django.utils import timezone
 
 from clock import TimeControl, clock_new
-from engine import RECOMMENDED, GameRecord, Termination, parse_action, replay
-from engine.notation import state_to_dict
-from engine.observation import history_text, is_secret
-from engine.playout import random_playout
+from games import get_game, gunshi_rules
 from matches.models import Match, MatchMove
+from matches.selectors import SEAT_LABELS
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,61 +49,60 @@ DEMO_GAMES: Final = (
 SECONDS_PER_DECISION: Final = 4
 
 
-def demo_record(game: DemoGame) -> GameRecord:
-    """The demo game's record: the random game of its seed, with the demo players' names.
-
-    A random playout is capped by a non-official turn limit; a game that ended by the rules
-    before the cap replays identically without it, so it is stored under the recommended
-    (official) rulings.
-    """
-    record, final = random_playout(seed=game.seed)
-    rulings = record.rulings
-    if final.outcome is not None and final.outcome.termination is not Termination.TURN_LIMIT:
-        rulings = RECOMMENDED
-    return replace(
-        record,
-        rulings=rulings,
+def demo_record(game: DemoGame) -> Any:
+    """The demo game's record: the random 軍師軍略 game of its seed, with the demo players'
+    names (stored under the official rulings when it ended by the rules)."""
+    return gunshi_rules.demo_record(
+        seed=game.seed,
         players={"red": game.red, "blue": game.blue},
         meta={"source": "random playout", "seed": game.seed},
     )
 
 
-def store_finished_game(game: DemoGame, record: GameRecord, *, finished_at: datetime) -> Match:
-    """Store ``record`` (a game the engine finished) as a finished online match."""
-    states = replay(record)
+def store_finished_game(
+    game: DemoGame, record: Any, *, finished_at: datetime, game_key: str = "gunshi"
+) -> Match:
+    """Store ``record`` (a game its rules finished) as a finished online match of the game
+    ``game_key``."""
+    rules = get_game(game_key).rules
+    if rules is None:
+        raise ValueError(f"game {game_key!r} has no rules to replay a record with")
+    summary = rules.record_summary(record)
+    states = rules.replay(record)
     final = states[-1]
-    if final.outcome is None:
+    outcome = rules.outcome(final)
+    if outcome is None:
         raise ValueError(f"demo game {game.key} did not finish")
     history = []
-    for before, text in zip(states, record.actions, strict=False):
-        action = parse_action(text)
-        side = before.to_act
-        if side is None:  # pragma: no cover - replay() accepted the action
+    for before, text in zip(states, summary.actions, strict=False):
+        action = rules.parse_action(text)
+        seat = rules.to_act(before)
+        if seat is None:  # pragma: no cover - replay() accepted the action
             raise ValueError(f"demo game {game.key}: nobody to act before {text!r}")
-        masked = history_text(before, action, None) if is_secret(before, action) else None
-        history.append([int(side), masked])
-    winner = final.outcome.winner
+        secret = rules.is_secret(before, action)
+        history.append([seat, rules.history_text(before, action, None) if secret else None])
     control = TimeControl.official()
     match = Match.objects.create(
         kind=Match.Kind.ONLINE,
         status=Match.Status.FINISHED,
+        game=game_key,
         red_name=game.red,
         blue_name=game.blue,
-        variant=record.variant.value,
+        variant=summary.setup["variant"],
         time_control=control.to_str(),
-        rulings=record.rulings.to_dict(),
-        state=state_to_dict(final),
-        ply=final.ply,
+        rulings=summary.setup["rulings"],
+        state=rules.state_to_dict(final),
+        ply=rules.ply(final),
         clock=clock_new(control).to_dict(),
-        winner=Match.Winner.NONE if winner is None else winner.label,
-        method=final.outcome.termination.value,
-        started_at=finished_at - timedelta(seconds=SECONDS_PER_DECISION * len(record.actions)),
+        winner=Match.Winner.NONE if outcome.winner is None else SEAT_LABELS[outcome.winner],
+        method=outcome.termination,
+        started_at=finished_at - timedelta(seconds=SECONDS_PER_DECISION * len(summary.actions)),
         finished_at=finished_at,
         meta={"demo": game.key, "seed": game.seed},
     )
     MatchMove.objects.bulk_create(
         MatchMove(match=match, ply=ply, seat=seat, action=text, masked=masked)
-        for ply, (text, (seat, masked)) in enumerate(zip(record.actions, history, strict=True), 1)
+        for ply, (text, (seat, masked)) in enumerate(zip(summary.actions, history, strict=True), 1)
     )
     return match
 

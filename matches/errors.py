@@ -60,6 +60,9 @@ MESSAGES: Final[dict[str, Promise]] = {
     "invalid_time_adjustment": _(
         "A time adjustment must be at most 60 minutes either way, and not zero."
     ),
+    "game_not_online": _(
+        "This game is played over the board only: the site cannot referee it online."
+    ),
 }
 
 #: HTTP status for each code (default 409: the request conflicts with the match's state).
@@ -69,6 +72,7 @@ HTTP_STATUS: Final[dict[str, int]] = {
     "invalid_result": 400,
     "reason_required": 400,
     "invalid_time_control": 400,
+    "game_not_online": 400,
     "invalid_time_adjustment": 400,
     "not_found": 404,
     "no_such_endpoint": 404,

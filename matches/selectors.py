@@ -1,9 +1,10 @@
 """Selectors: everything that reads a match for someone.
 
 ``match_get_view`` is the only function that serialises a match's game for a client: it goes
-through ``engine.observe`` (the engine's one chokepoint for hidden information) and masks the
-history with ``engine.observation.history_text``'s results stored at decision time. The view's
-shape is documented in docs/protocol.md §2.
+through the game's ``rules.view`` (for 軍師軍略 ``engine.observe``, the engine's one chokepoint
+for hidden information) and masks the history with the ``rules.history_text`` results stored
+at decision time. The view's shape is documented in docs/protocol.md §2. A match reaches its
+game's rules only through ``match_rules`` (the registry, docs/games.md).
 """
 
 from __future__ import annotations
@@ -15,19 +16,8 @@ from typing import Any, Final
 from django.utils import timezone
 
 from clock import ClockState, clock_snapshot, epoch_ms
-from engine import (
-    GameRecord,
-    GameState,
-    Rulings,
-    Side,
-    apply_action,
-    new_game,
-    observe,
-    parse_action,
-)
-from engine.formats import BASIC_FORMAT, GameFormat
-from engine.notation import state_from_dict
-from engine.start import StartPosition
+from games import get_game
+from games.base import GameRules
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent, MatchMove, Seat
 from matches.permissions import user_can_arbitrate
@@ -41,11 +31,33 @@ _MOVES_CACHE_ATTR: Final = "_moves_cache"
 MoveEntry = tuple[int, int, str, str | None]
 
 
-def seat_side(seat: str | None) -> Side | None:
-    """The engine side of a seat label (``None`` for a spectator)."""
+def seat_side(seat: str | None) -> int | None:
+    """The game's seat (0 Red, 1 Blue) of a seat label (``None`` for a spectator)."""
     if seat is None:
         return None
-    return Side.RED if seat == Seat.RED else Side.BLUE
+    return 0 if seat == Seat.RED else 1
+
+
+def match_rules(match: Match) -> GameRules:
+    """The rules of the match's game (``games.get_game(match.game).rules``).
+
+    Raises ``MatchError("game_not_online")`` for a game without an engine (an over-the-board
+    game): such a match has no game state.
+    """
+    rules = get_game(match.game).rules
+    if rules is None:
+        raise MatchError("game_not_online", ply=match.ply, detail=match.game)
+    return rules
+
+
+def match_setup(match: Match) -> dict[str, Any]:
+    """The match's set-up as the game's rules read it (``GameRules.new_game``)."""
+    return {
+        "variant": match.variant,
+        "game_format": match.game_format,
+        "rulings": match.rulings,
+        "start_position": match.start_position,
+    }
 
 
 def seat_index(seat: str) -> int:
@@ -53,21 +65,21 @@ def seat_index(seat: str) -> int:
     return SEAT_LABELS.index(seat)
 
 
-def match_game_state(match: Match) -> GameState:
-    """The match's current engine state (secrets included: server-side use only).
+def match_game_state(match: Match) -> Any:
+    """The match's current game state (secrets included: server-side use only).
 
     Parsed from the cached ``Match.state`` once per instance and ply, and reused by the services
     and the broadcast that follow a change.
     """
-    cached: tuple[int, GameState] | None = getattr(match, _STATE_CACHE_ATTR, None)
+    cached: tuple[int, Any] | None = getattr(match, _STATE_CACHE_ATTR, None)
     if cached is not None and cached[0] == match.ply:
         return cached[1]
-    state = state_from_dict(match.state)
+    state = match_rules(match).state_from_dict(match.state)
     setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
     return state
 
 
-def remember_game_state(match: Match, state: GameState) -> None:
+def remember_game_state(match: Match, state: Any) -> None:
     """Attach an already computed state to ``match`` (services call it after a decision)."""
     setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
 
@@ -148,8 +160,7 @@ def match_seat_to_act(match: Match) -> int | None:
     """
     if match.kind == Match.Kind.OTB:
         return 0 if match.ply == 0 and match.status == Match.Status.RUNNING else None
-    side = match_game_state(match).to_act
-    return None if side is None else int(side)
+    return match_rules(match).to_act(match_game_state(match))
 
 
 def match_no_show_pending(match: Match) -> dict[str, Any] | None:
@@ -178,7 +189,7 @@ def match_clock_snapshot(*, match: Match, now_ms: int) -> dict[str, Any]:
     return _clock_view(match, now_ms)
 
 
-def _history(match: Match, viewer: Side | None, history_from: int) -> list[dict[str, Any]]:
+def _history(match: Match, viewer: int | None, history_from: int) -> list[dict[str, Any]]:
     reveal = match.status == Match.Status.FINISHED  # the record is public once finished
     entries = []
     for ply, seat, action, masked in match_moves(match, from_ply=history_from):
@@ -229,7 +240,7 @@ def match_get_view(
         "players": {"red": {"name": match.red_name}, "blue": {"name": match.blue_name}},
         "event_id": match.event_id,
         "pairing_id": match.pairing_id,
-        "game": observe(match_game_state(match), viewer) if online else None,
+        "game": match_rules(match).view(match_game_state(match), viewer) if online else None,
         "clock": _clock_view(match, now_ms),
         "history_from": history_from,
         "history": _history(match, viewer, history_from) if online else [],
@@ -250,7 +261,7 @@ def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> d
     """The position after decision ``ply`` of an online match, as ``viewer_seat`` saw it then.
 
     This is what the live board shows when a player steps back through the move list: the
-    engine's own ``observe`` of that past state for that seat (so nothing the seat could not see
+    game's own ``rules.view`` of that past state for that seat (so nothing the seat could not see
     at the time, and never its opponent's secrets), with no legal decisions (nobody acts in a
     past position). Raises ``MatchError`` for an over-the-board match (``wrong_kind``) or a ply
     beyond the match's (``bad_message``).
@@ -259,24 +270,21 @@ def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> d
         raise MatchError("wrong_kind", ply=match.ply)
     if not 0 <= ply <= match.ply:
         raise MatchError("bad_message", ply=match.ply, detail=f"ply {ply} of {match.ply}")
+    rules = match_rules(match)
     if ply == match.ply:
         state = match_game_state(match)
     else:
-        state = new_game(
-            format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
-            rulings=Rulings.from_dict(match.rulings or {}),
-            start=StartPosition.from_dict(match.start_position) if match.start_position else None,
-        )
+        state = rules.initial_state(match_setup(match))
         for text in match_action_texts(match)[:ply]:
-            state = apply_action(state, parse_action(text))
-    view = observe(state, seat_side(viewer_seat))
+            state = rules.apply(state, rules.parse_action(text))
+    view = rules.view(state, seat_side(viewer_seat))
     view["legal_actions"] = []
     return view
 
 
 def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, Any]:
     """The legal decisions of ``viewer_seat`` (empty unless it is to act in a live match)."""
-    view = observe(match_game_state(match), seat_side(viewer_seat))
+    view = match_rules(match).view(match_game_state(match), seat_side(viewer_seat))
     live = match.status == Match.Status.RUNNING
     return {
         "ply": match.ply,
@@ -286,8 +294,8 @@ def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, A
     }
 
 
-def match_record(*, match: Match) -> GameRecord:
-    """The game record of a finished online match (it holds every secret).
+def match_record(*, match: Match) -> Any:
+    """The game record of a finished online match (it holds every secret; ``rules.record``).
 
     Raises ``MatchError("match_not_finished")`` before the end: records are published only
     once a game is over.
@@ -304,15 +312,18 @@ def match_record(*, match: Match) -> GameRecord:
         meta["event_id"] = match.event_id
     if match.pairing_id is not None:
         meta["pairing_id"] = match.pairing_id
-    return GameRecord(
-        actions=tuple(match_action_texts(match)),
-        format=GameFormat.from_dict(match.game_format) if match.game_format else BASIC_FORMAT,
-        rulings=Rulings.from_dict(match.rulings or {}),
-        start=StartPosition.from_dict(match.start_position) if match.start_position else None,
+    return match_rules(match).record(
+        setup=match_setup(match),
+        actions=match_action_texts(match),
         players={"red": match.red_name, "blue": match.blue_name},
         result={"winner": None if match.winner == "none" else match.winner, "method": match.method},
         meta=meta,
     )
+
+
+def match_record_text(*, match: Match) -> str:
+    """The download form of ``match_record`` (the game's record file, e.g. JSON)."""
+    return match_rules(match).record_text(match_record(match=match))
 
 
 def _clock_entry(

@@ -10,7 +10,7 @@ Each public service is keyword-only and follows one shape (docs/matches.md, "Ser
 3. the client's expected ply (``stale_ply`` for an old or duplicated request: nothing is ever
    applied twice), the seat, then the engine (``invalid_action``/``illegal_action``: nothing
    saved);
-4. the clock (``clock.clock_after_decision`` driven by ``engine.rules.clock_side``), the
+4. the clock (``clock.clock_after_decision`` driven by the game's ``rules.clock_side``), the
    decision's move row (``MatchMove``: its text, masked text, audit facts and clock-log entry,
    appended once), the cached state, the result when the engine reports an outcome;
 5. after commit only: the broadcast to each seat (``matches.broadcast``), the timeout check at
@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import functools
 import logging
-import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final, ParamSpec, TypeVar
 
@@ -59,22 +58,8 @@ from clock import (
     epoch_ms,
     other_seat,
 )
-from engine import (
-    IllegalActionError,
-    InvalidActionError,
-    Phase,
-    Rulings,
-    Variant,
-    apply_action,
-    clock_side,
-    history_text,
-    new_game,
-    parse_action,
-)
-from engine.formats import GameFormat
-from engine.notation import state_to_dict
-from engine.observation import is_secret
-from engine.start import StartPosition, StartPositionError
+from games import get_game
+from games.base import RulesError
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
 from matches.models import (
@@ -90,6 +75,7 @@ from matches.selectors import (
     SEAT_LABELS,
     match_clock_state,
     match_game_state,
+    match_rules,
     match_seat_to_act,
     remember_game_state,
     remember_move,
@@ -495,13 +481,14 @@ def match_create(
     red_player: Any = None,
     blue_player: Any = None,
     kind: str = Match.Kind.ONLINE,
+    game: str = "gunshi",
     variant: str = Match.Variant.BASIC,
-    game_format: GameFormat | dict[str, Any] | None = None,
+    game_format: Any = None,
     seed: int | None = None,
     time_control: str = OFFICIAL_TIME_CONTROL,
     no_show_limit_ms: int | None = None,
-    rulings: Rulings | dict[str, Any] | None = None,
-    start_position: StartPosition | dict[str, Any] | None = None,
+    rulings: Any = None,
+    start_position: Any = None,
     event_id: int | None = None,
     pairing_id: int | None = None,
     meta: dict[str, Any] | None = None,
@@ -512,33 +499,47 @@ def match_create(
 ) -> Match:
     """Create a match (``pending``, or ``running`` with ``start=True``).
 
-    Names default to the players' full names or usernames. ``game_format`` is the engine's
-    format (``engine.formats.GameFormat``, e.g. ``GameFormat.tournament_rule_2()``; default: the
-    default format of ``variant``, the basic game); its deal seed is ``seed``, random unless
-    given (it stays on the server until the record is published). ``time_control`` is the
-    clock's text form (``"20+0"`` official, ``"10+5"`` …); ``rulings`` the engine rulings
-    (default: recommended). ``start_position`` (``engine.start.StartPosition`` or its dict
-    form; basic format only) opens the game on a fixed opening at set-up instead of the empty
-    board. ``event_id``/``pairing_id`` are the tournaments layer's
+    Names default to the players' full names or usernames. ``game`` is the registry key of the
+    game (``games.get_game``); its rules check and complete the set-up (``rules.new_game``):
+    for 軍師軍略 ``game_format`` is the engine's format (``games.gunshi_rules.GameFormat``, e.g.
+    ``GameFormat.tournament_rule_2()``; default: the default format of ``variant``, the basic
+    game); its deal seed is ``seed``, random unless given (it stays on the server until the
+    record is published). ``time_control`` is the clock's text form (``"20+0"`` official,
+    ``"10+5"`` …); ``rulings`` the engine rulings (default: recommended). ``start_position``
+    (a ``StartPosition`` or its dict form; basic format only) opens the game on a fixed opening
+    at set-up instead of the empty board. ``event_id``/``pairing_id`` are the tournaments layer's
     references, passed back in ``match_finished``. ``start_by`` is the start deadline (see
     ``match_join``). ``no_show_limit_ms`` turns the no-show rule on for the untimed segments
     (see "no-show" above; ``None``, the default, is off). Over-the-board matches
-    (``kind="otb"``) have no engine state: the server runs their clock and records their
-    result. Raises
-    ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input.
+    (``kind="otb"``) have no game state: the server runs their clock and records their
+    result; a game without rules (an over-the-board game) can only be played so. Raises
+    ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input, and
+    ``game_not_online`` for an online match of an over-the-board game.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
         raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
     try:
-        if isinstance(game_format, GameFormat):
-            fmt = game_format
-        elif game_format:
-            fmt = GameFormat.from_dict(game_format)
-        else:
-            fmt = GameFormat(variant=Variant(variant))
-    except (TypeError, ValueError):
-        raise MatchError("bad_message", detail=f"game format {game_format!r}") from None
-    fmt = replace(fmt, seed=secrets.randbelow(2**31) if seed is None else seed)
+        rules = get_game(game).rules
+    except KeyError:
+        raise MatchError("bad_message", detail=f"game {game!r}") from None
+    online = kind == Match.Kind.ONLINE
+    if rules is None and online:
+        raise MatchError("game_not_online", detail=game)
+    setup: dict[str, Any] = {"variant": variant, "game_format": {}, "rulings": {}}
+    first = None
+    if rules is not None:
+        try:
+            setup, first = rules.new_game(
+                {
+                    "variant": variant,
+                    "game_format": game_format,
+                    "seed": seed,
+                    "rulings": rulings,
+                    "start_position": start_position,
+                }
+            )
+        except RulesError as exc:
+            raise MatchError("bad_message", detail=exc.detail) from None
     try:
         control = TimeControl.parse(time_control)
     except InvalidTimeControlError:
@@ -549,24 +550,8 @@ def match_create(
         or no_show_limit_ms <= 0
     ):
         raise MatchError("bad_message", detail=f"no-show limit {no_show_limit_ms!r}")
-    if isinstance(rulings, Rulings):
-        rules = rulings
-    else:
-        try:
-            rules = Rulings.from_dict(rulings or {})
-        except (TypeError, ValueError):
-            raise MatchError("bad_message", detail=f"rulings {rulings!r}") from None
-    try:
-        if isinstance(start_position, StartPosition) or start_position is None:
-            opening = start_position
-        else:
-            opening = StartPosition.from_dict(start_position)
-        first = new_game(format=fmt, rulings=rules, start=opening)
-    except StartPositionError as exc:
-        raise MatchError("bad_message", detail=f"start position: {exc.detail}") from None
     red_name = red_name or _display_name(red_player) or str(Seat.RED.label)
     blue_name = blue_name or _display_name(blue_player) or str(Seat.BLUE.label)
-    online = kind == Match.Kind.ONLINE
     policy = None if online else LagPolicy.none()  # a venue clock: presses come over the LAN
     with transaction.atomic():
         match = Match.objects.create(
@@ -575,13 +560,14 @@ def match_create(
             blue_player=blue_player,
             red_name=red_name[:150],
             blue_name=blue_name[:150],
-            variant=fmt.variant.value,
-            game_format=fmt.to_dict(),
+            game=game,
+            variant=setup["variant"],
+            game_format=setup["game_format"],
             time_control=control.to_str(),
             no_show_limit_ms=no_show_limit_ms,
-            rulings=rules.to_dict(),
-            start_position=None if opening is None else opening.to_dict(),
-            state=state_to_dict(first) if online else {},
+            rulings=setup["rulings"],
+            start_position=setup.get("start_position"),
+            state=rules.state_to_dict(first) if rules is not None and online else {},
             clock=clock_new(control, lag_policy=policy).to_dict(),
             event_id=event_id,
             pairing_id=pairing_id,
@@ -792,54 +778,53 @@ def match_submit_action(
     if isinstance(expected_ply, bool) or expected_ply != match.ply:
         raise MatchError("stale_ply", ply=match.ply, detail=f"expected {expected_ply!r}")
     side = seat_side(_require_seat(match, seat))
+    rules = match_rules(match)
     state = match_game_state(match)
-    if state.to_act is not side:
+    if side is None or not rules.can_act(state, side):
         raise MatchError("not_your_turn", ply=match.ply)
     if clock.paused:
         raise MatchError("clock_paused", ply=match.ply)
     try:
-        action = parse_action(action_text)
-    except InvalidActionError as exc:
-        raise MatchError("invalid_action", ply=match.ply, detail=exc.code) from None
-    try:
-        new_state = apply_action(state, action)
-    except IllegalActionError as exc:
-        raise MatchError("illegal_action", ply=match.ply, detail=exc.code) from None
-    if side is None or new_state.ply != match.ply + 1:  # pragma: no cover - engine invariant
-        raise RuntimeError(f"engine ply {new_state.ply} after match ply {match.ply}")
+        action = rules.parse_action(action_text)
+        new_state = rules.apply(state, action)
+    except RulesError as exc:
+        code = "illegal_action" if exc.kind == "illegal" else "invalid_action"
+        raise MatchError(code, ply=match.ply, detail=exc.code) from None
+    new_ply = rules.ply(new_state)
+    if new_ply != match.ply + 1:  # pragma: no cover - engine invariant
+        raise RuntimeError(f"engine ply {new_ply} after match ply {match.ply}")
 
-    # Who acts next, and whether that segment is timed: the engine's clock_side is None
-    # before Red's first placement, in untimed segments (draft, expansion-card preparation)
-    # and at the end; a change of clock side is a press.
-    next_actor = None if new_state.phase is Phase.OVER else new_state.to_act
+    # Who acts next, and whether that segment is timed: 軍師軍略's clock_side is None before
+    # Red's first placement, in untimed segments (draft, expansion-card preparation) and at
+    # the end; a change of clock side is a press.
     lag = _lag(lag_ms)
     clock, record = clock_after_decision(
         clock,
         now=now_ms,
-        next_seat=None if next_actor is None else int(next_actor),
-        timed=clock_side(new_state) is not None,
+        next_seat=rules.to_act(new_state),
+        timed=rules.clock_side(new_state) is not None,
         lag_ms=lag,
-        # Every deployment placement is a press, even when the same seat places again.
-        turn_ended=True if state.phase is Phase.DEPLOYMENT else None,
+        # E.g. every 軍師軍略 deployment placement is a press, even when the same seat places again.
+        turn_ended=True if rules.always_press(state) else None,
     )
-    text = action.to_str()
-    masked = history_text(state, action, None) if is_secret(state, action) else None
-    match.state = state_to_dict(new_state)
-    match.ply = new_state.ply
+    text = rules.action_text(action)
+    masked = rules.history_text(state, action, None) if rules.is_secret(state, action) else None
+    match.state = rules.state_to_dict(new_state)
+    match.ply = new_ply
     remember_game_state(match, new_state)
-    if new_state.outcome is not None:
-        winner = new_state.outcome.winner
+    outcome = rules.outcome(new_state)
+    if outcome is not None:
         _finish(
             match,
-            winner=Match.Winner.NONE if winner is None else winner.label,
-            method=new_state.outcome.termination.value,
+            winner=Match.Winner.NONE if outcome.winner is None else SEAT_LABELS[outcome.winner],
+            method=outcome.termination,
             now=now_dt,
             actor=actor,
         )
     # The move row is the decision's action log entry, audit row and clock-log entry at once.
     _set_clock(match, clock, None)
     _append_move(
-        match, seat=int(side), action=text, masked=masked, record=record, lag_ms=lag, actor=actor
+        match, seat=side, action=text, masked=masked, record=record, lag_ms=lag, actor=actor
     )
     _after_change(match, now=now_dt, history_from=match.ply)
     return match

@@ -4,7 +4,8 @@ over-the-board clock.
 The pages are thin: each renders a template whose scripts (``static/js/``) draw the game from
 JSON. Only two kinds of game data ever reach a page:
 
-* per-seat views computed by ``engine.observe`` — for the record viewer here
+* per-seat views computed by the game's ``rules.view`` (軍師軍略: ``engine.observe``) — for
+  the record viewer here
   (``record_viewer_payload``), for live play by ``matches.selectors.match_get_view`` over the
   WebSocket (docs/protocol.md);
 * the complete game record, and only once the match is finished (``match_record``).
@@ -27,23 +28,27 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_GET
 
-from engine import GameRecord, Side, history_text, observe, parse_action
-from engine.record import replay
-from engine.types import CAMPS, INTRUSION_SQUARES, square_name
+from games.base import GameRules
+from games.gunshi_rules import RULES as GUNSHI_RULES
+from games.gunshi_rules import board_geometry
 from matches.api import error_response
 from matches.errors import MatchError
 from matches.models import Match
 from matches.selectors import (
     match_position_view,
     match_record,
+    match_record_text,
     match_resolve_seat,
+    match_rules,
     match_user_can_arbitrate,
 )
 from matches.services import OTB_REPORT_METHODS
 from matches.views_start import start_panel
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.
-PERSPECTIVES: Final[dict[str, Side | None]] = {"red": Side.RED, "blue": Side.BLUE, "all": None}
+PERSPECTIVES: Final[dict[str, int | None]] = {"red": 0, "blue": 1, "all": None}
+#: The seat labels by seat index (``matches.selectors.SEAT_LABELS``).
+_SEATS: Final = ("red", "blue")
 
 RECORDS_PER_PAGE: Final = 25
 
@@ -337,12 +342,7 @@ def ui_config(**extra: Any) -> dict[str, Any]:
     """The JSON configuration every game page hands to its scripts (``#gunshi-ui``)."""
     return {
         "labels": {key: str(value) for key, value in UI_LABELS.items()},
-        "geometry": {
-            "camps": {side.label: sorted(map(square_name, CAMPS[side])) for side in Side},
-            "intrusion": {
-                side.label: sorted(map(square_name, INTRUSION_SQUARES[side])) for side in Side
-            },
-        },
+        "geometry": board_geometry(),
         **extra,
     }
 
@@ -350,35 +350,42 @@ def ui_config(**extra: Any) -> dict[str, Any]:
 # ------------------------------------------------------------------------ record viewer
 
 
-def record_viewer_payload(record: GameRecord, viewer: Side | None) -> dict[str, Any]:
-    """Every position of a finished game as ``viewer`` saw it, with the decision list.
+def record_viewer_payload(
+    record: Any, viewer: int | None, rules: GameRules | None = None
+) -> dict[str, Any]:
+    """Every position of a finished game as ``viewer`` (a seat, ``None``: everything) saw it,
+    with the decision list. ``rules`` are the record's game's (default: 軍師軍略's).
 
-    ``views[i]`` is ``engine.observe`` of the position after ``i`` decisions (``views[0]`` is
-    the empty board); ``moves[i]`` is decision ``i + 1`` as ``viewer`` may read it
-    (``engine.history_text``: the opponent's general, hand and face-down plays stay masked),
-    with ``skipped``, the cards that decision's automatic steps could not execute, as
+    ``views[i]`` is ``rules.view`` of the position after ``i`` decisions (``views[0]`` is
+    the first position); ``moves[i]`` is decision ``i + 1`` as ``viewer`` may read it
+    (``rules.history_text``: for 軍師軍略 the opponent's general, hand and face-down plays stay
+    masked), with ``skipped``, the cards that decision's automatic steps could not execute, as
     ``views[i + 1]`` tells them to ``viewer`` (RULES.md §6.7; a face-down card stays masked).
     Legal-action lists are dropped: nobody acts in a record.
     """
-    states = replay(record)
+    rules = rules or GUNSHI_RULES
+    summary = rules.record_summary(record)
+    states = rules.replay(record)
     views = []
     for state in states:
-        view = observe(state, viewer)
+        view = rules.view(state, viewer)
         view["legal_actions"] = []
         views.append(view)
-    moves = [
-        {
-            "ply": index + 1,
-            "seat": before.to_act.label if before.to_act is not None else None,
-            "text": history_text(before, parse_action(text), viewer),
-            "skipped": views[index + 1]["skipped"],
-        }
-        for index, (before, text) in enumerate(zip(states, record.actions, strict=False))
-    ]
+    moves = []
+    for index, (before, text) in enumerate(zip(states, summary.actions, strict=False)):
+        seat = rules.to_act(before)
+        moves.append(
+            {
+                "ply": index + 1,
+                "seat": _SEATS[seat] if seat is not None else None,
+                "text": rules.history_text(before, rules.parse_action(text), viewer),
+                "skipped": views[index + 1].get("skipped", []),
+            }
+        )
     return {
-        "viewer": viewer.label if viewer is not None else None,
-        "players": dict(record.players),
-        "result": record.result,
+        "viewer": _SEATS[viewer] if viewer is not None else None,
+        "players": summary.players,
+        "result": summary.result,
         "moves": moves,
         "views": views,
     }
@@ -427,7 +434,7 @@ def record_views(request: HttpRequest, match_id: int) -> JsonResponse:
     """The viewer's data: ``record_viewer_payload`` for ``?as=red|blue|all``."""
     match = _finished_match(match_id)
     viewer = PERSPECTIVES[_perspective(request)]
-    payload = record_viewer_payload(match_record(match=match), viewer)
+    payload = record_viewer_payload(match_record(match=match), viewer, match_rules(match))
     payload["method_label"] = str(Match.Method(match.method).label)
     return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
 
@@ -437,7 +444,7 @@ def record_download(request: HttpRequest, match_id: int) -> HttpResponse:
     """The complete game record (docs/records.md) as a JSON file."""
     match = _finished_match(match_id)
     response = HttpResponse(
-        match_record(match=match).to_json(), content_type="application/json; charset=utf-8"
+        match_record_text(match=match), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="gunshi-match-{match.pk}.json"'
     return response

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from engine.start import StartPosition, StartPositionError
+from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, EventRole, Pairing
@@ -204,7 +204,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         if not text.strip():
             return None
         try:
-            return StartPosition.from_text(text).to_dict()
+            return start_position_from_text(text)
         except StartPositionError as exc:
             raise forms.ValidationError(
                 _("Not a valid start position (%(code)s): %(detail)s"),

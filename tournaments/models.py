@@ -28,8 +28,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from engine.start import StartPosition
 from games import game_choices
+from games.gunshi_rules import start_position_text
 
 #: The range of an entry's rating (organisers type it or import it from CSV); ratings in use
 #: for board games lie well inside it, and anything outside is a typing error.
@@ -230,7 +230,7 @@ class Event(models.Model):
         """The event's fixed opening in its text form (docs/start-positions.md), or ""."""
         if not self.start_position:
             return ""
-        return StartPosition.from_dict(self.start_position).to_text()
+        return start_position_text(self.start_position)
 
 
 class EventRole(models.Model):

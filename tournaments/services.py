@@ -35,8 +35,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from engine.formats import GameFormat
-from engine.start import StartPosition, StartPositionError
+from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
@@ -239,12 +238,11 @@ def _canonical_start(fields: dict[str, Any]) -> None:
         fields["start_position"] = None
         return
     try:
-        start = value if isinstance(value, StartPosition) else StartPosition.from_dict(value)
+        fields["start_position"] = start_position_dict(value)
     except StartPositionError as exc:
         raise TournamentError(
             "invalid_start_position", {"detail": exc.detail}, field="start_position"
         ) from None
-    fields["start_position"] = start.to_dict()
 
 
 @transaction.atomic
@@ -1174,6 +1172,7 @@ def _create_match_for_pairing(
         return None
     red, blue = pairing.red, pairing.blue
     match = match_services.match_create(
+        game=event.game,
         kind="online" if event.online else "otb",
         red_player=red.user,
         blue_player=blue.user,

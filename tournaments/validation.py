@@ -21,9 +21,14 @@ from typing import Any, Final
 
 from clock.control import TimeControl
 from clock.errors import InvalidTimeControlError
-from engine.formats import GameFormat
-from engine.rules import new_game
-from engine.start import StartPosition, StartPositionError
+from games.gunshi_rules import (
+    EVENT_FORMATS,
+    GameFormat,
+    StartPositionError,
+)
+from games.gunshi_rules import (
+    check_start_fits_format as gunshi_start_fits,
+)
 from tournaments import names
 from tournaments.errors import TournamentError
 from tournaments.models import MAX_RATING, MIN_RATING, Event
@@ -45,9 +50,7 @@ POINT_FIELDS: Final = (
 # The engine game format of an event's matches: Rule 1 the basic game, Rule 2 the expansion game
 # (three chosen expansion cards), Rule 3 the deck-build game (base procedure).
 EVENT_GAME_FORMATS: Final[dict[str, Callable[[], GameFormat]]] = {
-    Event.Format.BASIC: GameFormat.basic,
-    Event.Format.EXPANSION: GameFormat.tournament_rule_2,
-    Event.Format.DECK_BUILD: GameFormat.tournament_rule_3,
+    choice: EVENT_FORMATS[choice.value] for choice in Event.Format
 }
 _CHOICES: Final = {
     "game_format": Event.Format.values,
@@ -152,8 +155,7 @@ def check_start_fits_format(start: Any, game_format: str) -> None:
     docs/start-positions.md): the engine builds the first position once, as every match of the
     event will, and any refusal is shown beside the field with the engine's detail."""
     try:
-        position = start if isinstance(start, StartPosition) else StartPosition.from_dict(start)
-        new_game(format=EVENT_GAME_FORMATS[game_format](), start=position)
+        gunshi_start_fits(start, EVENT_GAME_FORMATS[game_format]())
     except StartPositionError as exc:
         raise TournamentError(
             "start_position_format", {"detail": exc.detail}, field="start_position"
