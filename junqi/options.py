@@ -11,7 +11,7 @@ with. ``Options.names()`` gives the non-default choices in the short form of the
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import InvalidRecordError
@@ -118,7 +118,7 @@ class Options:
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
         data["setup_timeout_policy"] = self.setup_timeout_policy.value
         return data
 
@@ -156,3 +156,4 @@ VARIANT_LABELS = {
 }
 
 STANDARD_OPTIONS = Options()
+_FIELD_NAMES = tuple(f.name for f in fields(Options))

@@ -342,3 +342,24 @@ def _check_stuck(state: GameState, mover: Side) -> GameState:
     if state.options.both_stuck_draw and not has_move(state, mover):
         return _end(state, Outcome(None, Termination.DRAW_NO_MOVE_BOTH))
     return _end(state, Outcome(mover, Termination.NO_MOVE))
+
+
+#: Terminations the engine reaches by itself after a move (the others come from outside it).
+ENGINE_TERMINATIONS = frozenset(
+    (
+        Termination.FLAG,
+        Termination.NO_MOVE,
+        Termination.DRAW_NO_COMBAT,
+        Termination.DRAW_NO_MOVE_BOTH,
+    )
+)
+
+
+def apply_result(state: GameState, result: Outcome) -> GameState:
+    """End an unfinished game with a result decided outside the moves (resignation, time,
+    set-up timeout, agreed draw, arbiter): how ``replay`` restores a record's end."""
+    if result.termination in ENGINE_TERMINATIONS:
+        raise IllegalActionError("result.engine", "the engine decides this termination itself")
+    if state.phase is Phase.OVER:
+        raise IllegalActionError("game.over", "the game is over")
+    return _end(state, result)

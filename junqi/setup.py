@@ -46,12 +46,19 @@ def rows_of(side: Side) -> tuple[int, ...]:
 
 def setup_stations(side: Side) -> tuple[int, ...]:
     """The 25 stations a side fills, in set-up string order (§3.1)."""
+    return _SETUP_STATIONS[side]
+
+
+def _setup_stations(side: Side) -> tuple[int, ...]:
     return tuple(
         station(c, r)
         for r in rows_of(side)
         for c in range(COLUMNS)
         if station(c, r) not in CAMP_STATIONS
     )
+
+
+_SETUP_STATIONS: Final = {side: _setup_stations(side) for side in Side}
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ class Side(enum.IntEnum):
     @property
     def label(self) -> str:
         """``"red"`` or ``"blue"``: the form used in texts and JSON."""
-        return self.name.lower()
+        return _LABELS[self]
 
     @classmethod
     def parse(cls, text: str) -> Side:
@@ -49,6 +49,7 @@ class Side(enum.IntEnum):
 
 RED: Final = Side.RED
 BLUE: Final = Side.BLUE
+_LABELS: Final = ("red", "blue")
 
 #: Piece codes, strongest ranked piece first, then bomb, mine, flag (§1.2, §10.2).
 PIECE_CODES: Final = "987654321BMF"
