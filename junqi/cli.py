@@ -60,7 +60,8 @@ def _random(args: argparse.Namespace) -> int:
         total_plies += state.ply
         if not args.quiet:
             print(
-                f"game {i + 1} seed {seed}: {result.result} {result.termination.value}, {state.ply} plies"
+                f"game {i + 1} seed {seed}: {result.result} {result.termination.value},"
+                f" {state.ply} plies"
             )
     wall = time.perf_counter() - started
     cpu = time.process_time() - cpu
@@ -70,7 +71,8 @@ def _random(args: argparse.Namespace) -> int:
     for key, n in sorted(by_termination.items()):
         print(f"  {key}: {n}")
     print(
-        f"{args.games / max(wall, 1e-9):.1f} games/s (wall), {args.games / max(cpu, 1e-9):.1f} games/s (CPU)"
+        f"{args.games / max(wall, 1e-9):.1f} games/s (wall),"
+        f" {args.games / max(cpu, 1e-9):.1f} games/s (CPU)"
     )
     return EXIT_OK
 
