@@ -50,14 +50,16 @@ def test_bomb_against_anything_both_removed(d: str) -> None:
 def test_j8_engineer_removes_a_mine_and_moves_in() -> None:
     result, state = fight("1", "M")
     assert result == ">"
-    assert state.board[32] is not None and state.board[32].code == "1"
+    assert state.board[32] is not None
+    assert state.board[32].code == "1"
 
 
 @pytest.mark.parametrize("a", "98765432")
 def test_j8_mine_stays_by_default(a: str) -> None:
     result, state = fight(a, "M")
     assert result == "<"
-    assert state.board[32] is not None and state.board[32].code == "M"
+    assert state.board[32] is not None
+    assert state.board[32].code == "M"
 
 
 @pytest.mark.parametrize("a", "98765432")

@@ -69,7 +69,8 @@ def test_j1_counts_of_the_standard_board() -> None:
     assert len(STANDARD.roads) == 98
     assert len(STANDARD.diagonals) == 32
     assert len(STANDARD.railway_stations) == 32
-    assert len(CAMP_STATIONS) == 10 and len(HQ_STATIONS) == 4
+    assert len(CAMP_STATIONS) == 10
+    assert len(HQ_STATIONS) == 4
 
 
 @pytest.mark.parametrize(("name", "roads", "rails"), _rows())
@@ -86,7 +87,9 @@ def test_j1_neighbour_table_of_section_12(name: str, roads: set[str], rails: set
 
 
 def test_j1_every_station_and_connection_is_in_the_table() -> None:
-    listed = {frozenset((parse_station(a), parse_station(b))) for a, r, l in _rows() for b in r | l}
+    listed = {
+        frozenset((parse_station(a), parse_station(b))) for a, r, rail in _rows() for b in r | rail
+    }
     listed |= {frozenset(parse_station(_mirror(station_name(s))) for s in p) for p in listed}
     assert listed == set(STANDARD.connections)
 
@@ -116,7 +119,8 @@ def test_j4_diagonals_are_the_camp_diagonals_only() -> None:
     for pair in STANDARD.diagonals:
         assert pair & CAMP_STATIONS
         a, b = sorted(pair)
-        assert abs(a % 5 - b % 5) == 1 and abs(a // 5 - b // 5) == 1
+        assert abs(a % 5 - b % 5) == 1
+        assert abs(a // 5 - b // 5) == 1
 
 
 def test_railway_lines_l1_to_l7() -> None:
@@ -131,5 +135,7 @@ def test_j5_rays_from_a2_follow_one_line() -> None:
 
 
 def test_j26_dan_rows() -> None:
-    assert rank_row(Side.RED, 1) == 6 and rank_row(Side.RED, 6) == 1
-    assert rank_row(Side.BLUE, 1) == 7 and rank_row(Side.BLUE, 6) == 12
+    assert rank_row(Side.RED, 1) == 6
+    assert rank_row(Side.RED, 6) == 1
+    assert rank_row(Side.BLUE, 1) == 7
+    assert rank_row(Side.BLUE, 6) == 12

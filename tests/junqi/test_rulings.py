@@ -53,16 +53,20 @@ def test_j5_railway_run_goes_straight_along_one_line() -> None:
     state = position(SPARE | {"a2": "r7"})
     reach = destinations(state, "a2")
     assert {f"a{r}" for r in range(3, 10)} <= reach  # a10 holds an enemy: attacked, then stop
-    assert "a10" in reach and "a11" not in reach
+    assert "a10" in reach
+    assert "a11" not in reach
     assert {"b2", "c2", "d2", "e2"} <= reach
-    assert "b6" not in reach and "e3" not in reach  # no turning at a6 or e2
+    assert "b6" not in reach
+    assert "e3" not in reach
     assert {"a1", "b3"} <= reach  # road steps
 
 
 def test_j5_railway_run_stops_at_an_own_piece() -> None:
     state = position(SPARE | {"a2": "r7", "a5": "r3"})
     reach = destinations(state, "a2")
-    assert reach >= {"a3", "a4"} and "a5" not in reach and "a6" not in reach
+    assert reach >= {"a3", "a4"}
+    assert "a5" not in reach
+    assert "a6" not in reach
 
 
 def test_j6_engineer_turns_on_railway() -> None:
@@ -97,10 +101,12 @@ def test_camps_protect_and_camp_diagonals() -> None:
     state = position(SPARE | {"c4": "r5", "b5": "b9", "d3": "b2"})
     # §5.5: enemies on camps cannot be attacked; §2.4.3: camp diagonals.
     reach = destinations(state, "c4")
-    assert "b5" not in reach and "d3" not in reach
+    assert "b5" not in reach
+    assert "d3" not in reach
     assert {"b3", "d5", "c3", "c5", "b4", "d4"} <= reach
     state = position(SPARE | {"a4": "r5"})
-    assert "b3" in destinations(state, "a4") and "b5" in destinations(state, "a4")
+    assert "b3" in destinations(state, "a4")
+    assert "b5" in destinations(state, "a4")
 
 
 def test_j10_hq_pieces_are_frozen() -> None:
@@ -138,7 +144,8 @@ def test_j12_red_moves_first_and_clock_side() -> None:
     state = new_game()
     assert clock_side(state) is None
     state = started()
-    assert state.phase is Phase.PLAY and state.to_move is Side.RED
+    assert state.phase is Phase.PLAY
+    assert state.to_move is Side.RED
     assert clock_side(state) is Side.RED
 
 
@@ -159,13 +166,15 @@ def test_j13_setup_timeout_loss_default_and_random() -> None:
     assert over.outcome.winner is Side.RED
     default = random_setup(Side.BLUE, random.Random(3))
     playing = apply_setup_timeout(state, defaults={Side.BLUE: default})
-    assert playing.phase is Phase.PLAY and playing.setups[Side.BLUE] == default
+    assert playing.phase is Phase.PLAY
+    assert playing.setups[Side.BLUE] == default
     random_policy = Options(setup_timeout_policy=SetupTimeoutPolicy.RANDOM)
     state = new_game(random_policy)
     playing = apply_setup_timeout(state, rng=random.Random(1))
     assert playing.phase is Phase.PLAY
     both = apply_setup_timeout(new_game())
-    assert both.outcome is not None and both.outcome.winner is None
+    assert both.outcome is not None
+    assert both.outcome.winner is None
     assert both.outcome.result == "0-0"
     assert Options().setup_seconds == 300
 
@@ -193,7 +202,8 @@ def test_j14_both_stuck_is_a_draw_or_a_loss_as_option() -> None:
 def test_j15_no_combat_draw_after_the_limit() -> None:
     state = position(SPARE | {"a3": "r3"}, options=Options(no_combat_limit=4))
     state = play(state, "a3-a4", "a10-a9", "a4-a3")
-    assert state.phase is Phase.PLAY and state.quiet == 3
+    assert state.phase is Phase.PLAY
+    assert state.quiet == 3
     state = play(state, "a9-a10")
     assert state.outcome is not None
     assert state.outcome.termination is Termination.DRAW_NO_COMBAT
@@ -217,7 +227,8 @@ def test_j15_j20_draw_offer_accept_decline_and_implicit_decline() -> None:
     assert drawn.outcome is not None
     assert drawn.outcome.termination is Termination.DRAW_AGREED
     declined = apply_action(offered, DeclineDraw())
-    assert declined.draw_offer is None and declined.phase is Phase.PLAY
+    assert declined.draw_offer is None
+    assert declined.phase is Phase.PLAY
     moved = play(offered, "a3-a4")
     assert moved.draw_offer is Side.RED  # still open until Blue moves
     moved = play(moved, "a10-a9")
@@ -298,10 +309,12 @@ def test_j23_carry_flag_pick_up_and_carry_home() -> None:
     pieces = {"b1": "rF", "d12": "bF", "c12": "r5", "a10": "b3", "a3": "r3"}
     state = play(position(pieces, options=CARRY), "c12-d12")
     ply = state.log[-1]
-    assert ply.result == "#" and ply.events == ("C@d12",)
+    assert ply.result == "#"
+    assert ply.events == ("C@d12",)
     assert state.phase is Phase.PLAY  # a. taking the flag does not end the game
     carrier = state.board[parse_station("d12")]
-    assert carrier is not None and carrier.carrying
+    assert carrier is not None
+    assert carrier.carrying
     assert state.flag_carried == (False, True)
     # b. the carrier is not frozen on the HQ; c. its carrying is public, its rank is not.
     assert destinations(play(state, "a10-a9"), "d12")
@@ -334,7 +347,8 @@ def test_j23_bomb_against_flag_and_carrier_removed_returns_flag() -> None:
     assert state.log[-1].events == ("C-",)
     assert state.flag_carried == (False, False)
     flag = state.board[parse_station("d12")]
-    assert flag is not None and flag.code == "F"
+    assert flag is not None
+    assert flag.code == "F"
 
 
 def test_j23_reserved_home_hq() -> None:

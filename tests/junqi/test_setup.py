@@ -17,10 +17,13 @@ def test_example_of_section_10_3_round_trips_for_both_sides() -> None:
     red = Setup.parse(Side.RED, EXAMPLE)
     assert red.text == EXAMPLE
     placement = {station_name(s): c for s, c in red.placement().items()}
-    assert placement["a1"] == "M" and placement["b1"] == "F" and placement["e6"] == "2"
+    assert placement["a1"] == "M"
+    assert placement["b1"] == "F"
+    assert placement["e6"] == "2"
     blue = Setup.parse(Side.BLUE, EXAMPLE)
     placement = {station_name(s): c for s, c in blue.placement().items()}
-    assert placement["b12"] == "F" and placement["a7"] == "7"
+    assert placement["b12"] == "F"
+    assert placement["a7"] == "7"
     assert blue.text == EXAMPLE
 
 
