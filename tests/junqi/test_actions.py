@@ -103,3 +103,35 @@ def test_state_from_dict_rejects_garbage() -> None:
 def test_public_api_names() -> None:
     for name in junqi.__all__:
         assert hasattr(junqi, name)
+
+
+def test_arbiter_and_external_results() -> None:
+    state = start_random(2)
+    over = junqi.apply_arbiter_result(state, Side.BLUE)
+    assert over.outcome == junqi.Outcome(Side.BLUE, junqi.Termination.ARBITER)
+    with pytest.raises(IllegalActionError):
+        junqi.apply_arbiter_result(over, None)
+    with pytest.raises(IllegalActionError) as caught:
+        junqi.apply_result(state, junqi.Outcome(Side.RED, junqi.Termination.FLAG))
+    assert caught.value.code == "result.engine"
+
+
+def test_random_setup_timeout_needs_a_random_source() -> None:
+    options = junqi.Options(setup_timeout_policy=junqi.SetupTimeoutPolicy.RANDOM)
+    with pytest.raises(IllegalActionError) as caught:
+        junqi.apply_setup_timeout(junqi.new_game(options))
+    assert caught.value.code == "timeout.rng"
+
+
+def test_options_names_round_trip() -> None:
+    options = junqi.Options(
+        flying_bombs=True,
+        no_combat_limit=None,
+        draw_offers=False,
+        setup_timeout_policy=junqi.SetupTimeoutPolicy.RANDOM,
+        time_seconds=300,
+    )
+    assert junqi.Options.from_names(options.names()) == options
+    assert junqi.Options.from_dict(options.to_dict()) == options
+    assert junqi.Options().names() == ()
+    assert options.variants == ("flying_bombs",)
