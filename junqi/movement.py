@@ -56,6 +56,14 @@ def moves(state: GameState, side: Side) -> list[tuple[int, int]]:
     return out
 
 
+def is_legal(state: GameState, side: Side, src: int, dst: int) -> bool:
+    """Whether ``src``-``dst`` is a legal move of ``side`` (only that piece's moves are made)."""
+    p = state.board[src]
+    if p is None or p.owner is not side or not is_mobile(state, src):
+        return False
+    return dst in _dests(state, src, p)
+
+
 def has_move(state: GameState, side: Side) -> bool:
     """Whether ``side`` has any legal move (§7.2)."""
     return any(_dests(state, src, p) for src, p in _movers(state, side))

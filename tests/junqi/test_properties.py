@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from junqi.actions import parse_action
-from junqi.movement import moves
+from junqi.movement import is_legal, moves
 from junqi.options import Options
 from junqi.playout import check_ply, start_random
 from junqi.rules import apply_action, apply_move, legal_actions, legal_moves
@@ -69,3 +69,24 @@ def test_deep_invariants_after_random_play(seed: int, options: Options, plies: i
         before, state = state, apply_move(state, src, dst)
     if state.ply:
         assert check_ply(before, state, deep=True) == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), options=OPTIONS, plies=st.integers(0, 150))
+def test_single_move_check_agrees_with_the_move_list(
+    seed: int, options: Options, plies: int
+) -> None:
+    rng = random.Random(seed)
+    state = start_random(rng, options)
+    for _ in range(plies):
+        if state.phase is not Phase.PLAY:
+            return
+        src, dst = rng.choice(moves(state, state.to_move))
+        state = apply_move(state, src, dst)
+    if state.phase is not Phase.PLAY:
+        return
+    side = state.to_move
+    listed = set(moves(state, side))
+    own = [s for s, p in enumerate(state.board) if p is not None and p.owner is side]
+    checked = {(a, b) for a in own for b in range(60) if is_legal(state, side, a, b)}
+    assert checked == listed
