@@ -37,6 +37,7 @@ from django.utils.translation import gettext
 
 from engine.formats import GameFormat
 from engine.start import StartPosition, StartPositionError
+from games import TableKind, get_game
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
@@ -805,6 +806,8 @@ def round_pair(*, actor: User, event: Event, leave_out_absent: bool = True) -> R
     """
     event = _lock_event(event)
     _require_manager(actor, event)
+    if get_game(event.game).table is TableKind.RANKED_TABLE:
+        raise TournamentError("ranked_event")  # tournaments.ranked_tables.tables_assign
     if not leave_out_absent:
         absent = players_left_out(event=event)
         if absent:
