@@ -92,6 +92,12 @@ class TableView:
     def seconds_left(self) -> int | None:
         return seconds_left(self.table.ends_at)
 
+    @property
+    def minutes_left(self) -> int | None:
+        """Whole minutes left, rounded up (what the page shows before its script runs)."""
+        left = self.seconds_left
+        return None if left is None else -(-left // 60)
+
 
 def seconds_left(ends_at: datetime | None, now: datetime | None = None) -> int | None:
     """Whole seconds until ``ends_at`` (0 once over), or None when the session has not begun."""
