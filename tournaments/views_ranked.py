@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games import get_game
 from tournaments import ranked_selectors, ranked_tables, selectors
@@ -81,6 +81,7 @@ def _render_manage(request: HttpRequest, event: Event, *, status: int = 200) -> 
 
 
 @login_required
+@require_GET
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     event = managed_event(request, slug, arbiter=True)
     if not ranked_tables.is_ranked(event):
@@ -157,6 +158,7 @@ def _round(event: Event, number: int) -> Round:
 
 
 @login_required
+@require_GET
 def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = managed_event(request, slug, arbiter=True)
     return _render_round(request, event, _round(event, number))
@@ -351,6 +353,7 @@ def tables_html(event: Event, round_: Round) -> str:
     )
 
 
+@require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The ranked standings as CSV: rank, start number, name, rank points, tie-breaks."""
     event = visible_event(request, slug)
