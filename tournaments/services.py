@@ -177,6 +177,7 @@ EVENT_FIELDS = frozenset(
         "ends_on",
         "venue",
         "online",
+        "game",
         "game_format",
         "start_position",
         "time_control",
@@ -197,6 +198,7 @@ EVENT_FIELDS = frozenset(
 # Fields fixed once round 1 is paired: the event announced them, players planned on them.
 LOCKED_FIELDS = frozenset(
     {
+        "game",
         "game_format",
         "start_position",
         "time_control",
