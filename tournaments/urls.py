@@ -175,11 +175,6 @@ ranked = [
         views_ranked.player_confirm,
         name="ranked_player_confirm",
     ),
-    path(
-        "<str:slug>/export/rank-standings.csv",
-        views_ranked.standings_csv,
-        name="export_rank_standings_csv",
-    ),
 ]
 ranked_token = [
     path(

@@ -23,9 +23,8 @@ from django.views.decorators.http import require_GET, require_POST
 from games import get_game
 from tournaments import ranked_selectors, ranked_tables, selectors
 from tournaments.errors import TournamentError, message_for
-from tournaments.exports import _csv_response, _filename
 from tournaments.models import Entry, Event, GameTable, Round
-from tournaments.views_common import managed_event, visible_event
+from tournaments.views_common import managed_event
 from tournaments.views_player import _home_url, _own_entry
 
 
@@ -351,29 +350,3 @@ def tables_html(event: Event, round_: Round) -> str:
             "rounds": Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT),
         },
     )
-
-
-@require_GET
-def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The ranked standings as CSV: rank, start number, name, rank points, tie-breaks."""
-    event = visible_event(request, slug)
-    if not ranked_tables.is_ranked(event):
-        raise Http404
-    header = ["rank", "start_number", "name", "rank_points", "vp_difference", "firsts", "lot"]
-    header += ["tables", "status"]
-    rows = [
-        [
-            line.row.rank,
-            line.entry.start_number or "",
-            line.entry.name,
-            line.rank_points,
-            line.row.vp_difference,
-            line.row.firsts,
-            line.row.lot,
-            line.row.tables,
-            line.entry.status,
-        ]
-        for line in ranked_selectors.standing_lines(event=event)
-    ]
-    cells = [[str(cell) for cell in row] for row in rows]
-    return _csv_response(_filename(event, "rank-standings.csv"), header, cells)

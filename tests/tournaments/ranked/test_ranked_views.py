@@ -63,7 +63,7 @@ def test_organiser_assigns_publishes_and_enters_a_result(
     assert "turn 3" in public
     standings = _anon().get(_url("standings", slug=slug)).content.decode()
     assert "Rank points" in standings
-    csv = _anon().get(_url("export_rank_standings_csv", slug=slug))
+    csv = _anon().get(_url("export_standings_csv", slug=slug))
     assert csv.status_code == 200
     assert csv.content.decode().startswith("rank,start_number,name,rank_points")
 
@@ -124,3 +124,44 @@ def test_the_swiss_round_page_sends_ranked_rounds_to_their_own_page(
     assert response["Location"].endswith("/manage/ranked/rounds/1/")
     dashboard = organiser_client.get(_url("manage_event", slug=ranked_event.slug)).content
     assert b"ranked-tables-link" in dashboard
+
+
+def test_every_public_and_organiser_page_of_a_ranked_event_renders(
+    ranked_event: Any, add_players: Any, organiser_client: Client
+) -> None:
+    """The pages written for two-player tables still answer for a ranked event (no 500)."""
+    players = add_players(ranked_event, 6)
+    round_ = _published(ranked_event)
+    for table in GameTable.objects.filter(round=round_):
+        seats = [
+            {"entry": s.entry_id, "victory_points": 4, "eliminated_turn": None}
+            for s in table.seats.all()
+        ]
+        ranked_tables.table_result_set(actor=ranked_event.organiser, table=table, seats=seats)
+    slug = ranked_event.slug
+    public = [
+        _url("event_detail", slug=slug),
+        _url("standings", slug=slug),
+        _url("standings_fragment", slug=slug),
+        _url("round_detail", slug=slug, number=1),
+        _url("round_fragment", slug=slug, number=1),
+        _url("player_detail", slug=slug, entry_id=players[0].pk),
+        _url("export_standings_json", slug=slug),
+        _url("export_standings_csv", slug=slug),
+        _url("export_pairings_csv", slug=slug, number=1),
+        _url("export_pairings_json", slug=slug, number=1),
+    ]
+    for path in public:
+        assert _anon().get(path).status_code == 200, path
+    organiser = [
+        _url("manage_event", slug=slug),
+        _url("ranked_manage", slug=slug),
+        _url("ranked_round", slug=slug, number=1),
+    ]
+    for path in organiser:
+        assert organiser_client.get(path).status_code == 200, path
+    html = _anon().get(_url("standings", slug=slug)).content.decode()
+    assert html.count('class="num points">2<') == 6  # 3 players share 1st of 3 at each table
+    assert _anon().get(_url("export_trf", slug=slug)).status_code == 404
+    tables = _anon().get(_url("export_pairings_json", slug=slug, number=1)).json()["tables"]
+    assert [len(t["seats"]) for t in tables] == [3, 3]
