@@ -367,6 +367,10 @@ def table_result_set(
     if was_final and not reason.strip():
         raise TournamentError("reason_required", field="reason")
     _apply(table, claim)
+    if was_final:  # a later draft was assigned from the old result: offer a new assignment
+        Round.objects.filter(
+            event=event, number__gt=table.round.number, status=Round.Status.DRAFT
+        ).update(stale=True)
     action = (
         "table_result_correct"
         if was_final

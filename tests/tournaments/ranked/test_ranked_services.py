@@ -180,6 +180,21 @@ def test_correcting_a_confirmed_result_needs_a_reason(ranked_event: Any, add_pla
     assert AuditLog.objects.filter(action="table_result_correct").exists()
 
 
+def test_a_correction_marks_a_later_draft_stale(ranked_event: Any, add_players: Any) -> None:
+    add_players(ranked_event, 4)
+    organiser = ranked_event.organiser
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_)
+    ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    draft = ranked_tables.tables_assign(actor=organiser, event=ranked_event)
+    assert not draft.stale
+    ranked_tables.table_result_set(
+        actor=organiser, table=table, seats=claim_for(table), reason="VP miscounted"
+    )
+    draft.refresh_from_db()
+    assert draft.stale
+
+
 def test_only_people_running_the_event_enter_results(
     ranked_event: Any, add_players: Any, make_user: Any
 ) -> None:
