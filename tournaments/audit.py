@@ -57,6 +57,17 @@ SENTENCES: dict[str, Promise] = {
         "The clocked game of table %(table)s ended “%(match_result)s”, "
         "unlike the confirmed result: the table is now disputed."
     ),
+    "tables_assign": _("Assigned the tables of round %(round)s as a draft (%(tables)s tables)."),
+    "tables_start": _("Started the session of round %(round)s (%(minutes)s minutes)."),
+    "table_details": _("Recorded the scenario and powers of table %(table)s."),
+    "table_result_set": _("Entered the result of table %(table)s: %(result)s."),
+    "table_result_ruling": _("Ruled on the disputed table %(table)s: %(result)s."),
+    "table_result_correct": _("Corrected the result of table %(table)s to %(result)s: %(reason)s"),
+    "table_result_report": _("%(entry)s reported the result of table %(table)s: %(result)s."),
+    "table_result_confirm": _("%(entry)s confirmed the result of table %(table)s: %(result)s."),
+    "table_result_dispute": _(
+        "%(entry)s disputed the result of table %(table)s: “%(reported)s” against “%(counter)s”."
+    ),
     "bracket_flag": _("Bracket match %(code)s needs review after a correction in %(source)s."),
 }
 

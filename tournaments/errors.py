@@ -97,6 +97,23 @@ MESSAGES: dict[str, Promise] = {
         "Players not checked in: %(count)s. Confirm that round 1 is paired without them."
     ),
     "nobody_to_check_in": _("Choose at least one player to check in."),
+    # ranked tables (三国盛衰記)
+    "not_ranked_event": _("This event's game is not played at ranked tables."),
+    "ranked_event": _("This event is played at ranked tables: assign tables instead."),
+    "invalid_table_size": _(
+        "Table sizes must satisfy %(low)s ≤ fewest ≤ most ≤ %(high)s players for this game."
+    ),
+    "no_table_split": _(
+        "%(players)s players cannot be split into tables of %(low)s to %(high)s players. "
+        "Change the table sizes or the players."
+    ),
+    "session_started": _("The session of round %(round)s has already started."),
+    "not_your_table": _("You can only report results for your own table."),
+    "seats_mismatch": _("The result must list every player at the table exactly once."),
+    "invalid_victory_points": _("Victory points must be a whole number from 0 to %(limit)s."),
+    "invalid_turn": _("The elimination turn must be a whole number from 1 to %(limit)s."),
+    "eliminated_scores_zero": _("An eliminated player scores 0 victory points."),
+    "own_report_table": _("Another player at the table must confirm your report, not you."),
 }
 
 PAIRING_MESSAGES: dict[str, Promise] = {
@@ -111,6 +128,7 @@ PAIRING_MESSAGES: dict[str, Promise] = {
     ),
     "invalid_entrants": _("This bracket cannot be made for this number of players."),
     "invalid_result": _("This result does not fit the bracket."),
+    "no_table_split": _("The players cannot be split into tables of the event's sizes."),
 }
 
 

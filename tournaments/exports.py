@@ -45,9 +45,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 
-from tournaments import selectors
+from tournaments import exports_ranked, selectors
 from tournaments.models import Entry, Event, Pairing, Round
 from tournaments.names import csv_cell, fit, single_line
+from tournaments.ranked_tables import is_ranked
 from tournaments.selectors import PairingRow
 from tournaments.standings import PointsScheme
 from tournaments.views_common import visible_event
@@ -102,12 +103,16 @@ def _filename(event: Event, suffix: str) -> str:
 
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
+    if is_ranked(event):
+        return exports_ranked.standings_csv(event)
     header, rows = standings_rows(event)
     return _csv_response(_filename(event, "standings.csv"), header, rows)
 
 
 def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
+    if is_ranked(event):
+        return exports_ranked.standings_json(event)
     table = selectors.event_standings(event=event)
     data = {
         "event": event.slug,
@@ -164,6 +169,8 @@ def pairing_dict(p: Pairing) -> dict[str, Any]:
 def pairings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = visible_event(request, slug)
     round_ = _public_round(event, number)
+    if is_ranked(event):
+        return exports_ranked.tables_csv(event, round_)
     header = ["table", "red", "blue", "result", "method"]
     rows = [
         [str(p.table), p.red.name, p.blue.name if p.blue else "", p.result, p.method]
@@ -175,6 +182,8 @@ def pairings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def pairings_json(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = visible_event(request, slug)
     round_ = _public_round(event, number)
+    if is_ranked(event):
+        return exports_ranked.tables_json(event, round_)
     data = {
         "event": event.slug,
         "round": round_.number,
@@ -336,6 +345,8 @@ def _trf_round(
 
 def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
+    if is_ranked(event):
+        raise Http404  # TRF holds two-player pairings; ranked tables export as CSV/JSON
     response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(event, "trf.txt")}"'
     return response

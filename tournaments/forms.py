@@ -23,6 +23,7 @@ EVENT_FORM_FIELDS = [
     "ends_on",
     "venue",
     "online",
+    "game",
     "game_format",
     "time_control",
     "start_window_minutes",
@@ -77,7 +78,7 @@ EVENT_FIELDSETS = (
         _("Event"),
         ("name", "starts_on", "ends_on", "venue", "online", "visibility", "registration_cap"),
     ),
-    Fieldset("format", _("Format"), ("game_format", "start_position_text")),
+    Fieldset("format", _("Format"), ("game", "game_format", "start_position_text")),
     Fieldset(
         "time-control",
         _("Time control"),
@@ -181,9 +182,13 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
         self.fields["tiebreak_codes"].initial = ", ".join(DEFAULT_TIEBREAKS)
         self.fields["start_window_minutes"].required = False  # empty: the default
+        self.fields["game"].required = False  # empty: the event's game stays (軍師軍略 when new)
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
             self.fields["start_position_text"].initial = self.instance.start_position_text
+
+    def clean_game(self) -> str:
+        return str(self.cleaned_data.get("game") or self.instance.game or "gunshi")
 
     def clean_time_control(self) -> str:
         """The canonical text of the time control; the message shows the syntax."""

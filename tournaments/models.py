@@ -168,6 +168,13 @@ class Event(models.Model):
             "loses by no-show. Leave empty for no limit."
         ),
     )
+    #: Ranked-table games (三国盛衰記): the seats a table may have, within the game's range of
+    #: players, and the session time limit of a round (docs/tournaments.md, "Ranked tables").
+    table_size_min = models.PositiveSmallIntegerField(_("fewest players at a table"), default=3)
+    table_size_max = models.PositiveSmallIntegerField(_("most players at a table"), default=5)
+    session_minutes = models.PositiveSmallIntegerField(
+        _("session time limit (minutes)"), default=240
+    )
     lot_seed = models.PositiveBigIntegerField(
         _("seed of the drawing of lots"), default=new_lot_seed
     )
@@ -336,6 +343,7 @@ class Round(models.Model):
         SWISS = "swiss", _("Swiss")
         ROUND_ROBIN = "round_robin", _("Round robin")
         ELIMINATION = "elimination", _("Elimination")
+        RANKED_TABLES = "ranked_tables", _("Ranked tables")
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -524,6 +532,79 @@ class BracketMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} {self.code}"
+
+
+class GameTable(models.Model):
+    """One table of a ranked-table round (三国盛衰記): several players, a finishing order.
+
+    The result is reported the way a two-player table's is: a seated player reports every
+    seat's victory points (and elimination turn), another player at the table confirms it or
+    answers with a different claim (a dispute for the arbiter), and an organiser or arbiter
+    may enter or decide it. ``reported`` / ``counter`` hold the claims as lists of
+    ``{"entry": id, "victory_points": n, "eliminated_turn": n | null}``; the confirmed result
+    lives on the seats. ``started_at`` / ``ends_at``: the session clock, set when the organiser
+    starts the round (the server's end time is the only authority).
+    """
+
+    class Confirmation(models.TextChoices):
+        NONE = "none", _("No report yet")
+        AWAITING = "awaiting", _("Awaiting confirmation by another player")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="game_tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    scenario = models.CharField(_("scenario and notes"), max_length=200, blank=True)
+    confirmation = models.CharField(
+        max_length=12, choices=Confirmation.choices, default=Confirmation.NONE
+    )
+    reported_by = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported = models.JSONField(default=list, blank=True)
+    disputed = models.BooleanField(_("disputed"), default=False)
+    counter = models.JSONField(default=list, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="game_table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} T{self.number}"
+
+    @property
+    def is_final(self) -> bool:
+        return self.confirmation == self.Confirmation.CONFIRMED
+
+
+class TableSeat(models.Model):
+    """One player at a ranked table: the power they play and, once confirmed, their result."""
+
+    table = models.ForeignKey(GameTable, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="table_seats")
+    power = models.CharField(_("power"), max_length=60, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    victory_points = models.PositiveIntegerField(_("victory points"), null=True, blank=True)
+    eliminated_turn = models.PositiveSmallIntegerField(
+        _("eliminated in turn"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["table", "place", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "entry"], name="table_seat_once_per_table"),
+            models.CheckConstraint(
+                condition=Q(place__isnull=True) | Q(place__gte=1), name="table_seat_place_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.entry}"
 
 
 class AuditLog(models.Model):

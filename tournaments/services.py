@@ -36,6 +36,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
+from games import TableKind, get_game
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
@@ -175,6 +176,7 @@ EVENT_FIELDS = frozenset(
         "ends_on",
         "venue",
         "online",
+        "game",
         "game_format",
         "start_position",
         "time_control",
@@ -195,6 +197,7 @@ EVENT_FIELDS = frozenset(
 # Fields fixed once round 1 is paired: the event announced them, players planned on them.
 LOCKED_FIELDS = frozenset(
     {
+        "game",
         "game_format",
         "start_position",
         "time_control",
@@ -803,6 +806,8 @@ def round_pair(*, actor: User, event: Event, leave_out_absent: bool = True) -> R
     """
     event = _lock_event(event)
     _require_manager(actor, event)
+    if get_game(event.game).table is TableKind.RANKED_TABLE:
+        raise TournamentError("ranked_event")  # tournaments.ranked_tables.tables_assign
     if not leave_out_absent:
         absent = players_left_out(event=event)
         if absent:

@@ -7,7 +7,7 @@ arbiters). The event list is named ``event_list`` so the site navigation links t
 
 from django.urls import path
 
-from tournaments import exports, views_organiser, views_player, views_public
+from tournaments import exports, views_organiser, views_player, views_public, views_ranked
 
 app_name = "tournaments"
 
@@ -140,5 +140,63 @@ organiser = [
     ),
 ]
 
+# Ranked tables (三国盛衰記): organiser pages, a seated player's report and confirmation.
+ranked = [
+    path("<str:slug>/manage/ranked/", views_ranked.manage, name="ranked_manage"),
+    path("<str:slug>/manage/ranked/settings/", views_ranked.settings, name="ranked_settings"),
+    path("<str:slug>/manage/ranked/assign/", views_ranked.assign, name="ranked_assign"),
+    path(
+        "<str:slug>/manage/ranked/rounds/<int:number>/",
+        views_ranked.round_manage,
+        name="ranked_round",
+    ),
+    path(
+        "<str:slug>/manage/ranked/rounds/<int:number>/<str:action>/",
+        views_ranked.round_action,
+        name="ranked_round_action",
+    ),
+    path(
+        "<str:slug>/manage/ranked/tables/<int:table_id>/result/",
+        views_ranked.table_result,
+        name="ranked_table_result",
+    ),
+    path(
+        "<str:slug>/manage/ranked/tables/<int:table_id>/details/",
+        views_ranked.table_details,
+        name="ranked_table_details",
+    ),
+    path(
+        "<str:slug>/me/ranked/<int:table_id>/report/",
+        views_ranked.player_report,
+        name="ranked_player_report",
+    ),
+    path(
+        "<str:slug>/me/ranked/<int:table_id>/confirm/",
+        views_ranked.player_confirm,
+        name="ranked_player_confirm",
+    ),
+]
+ranked_token = [
+    path(
+        "play/<str:token>/ranked/<int:table_id>/report/",
+        views_ranked.player_report,
+        name="ranked_token_report",
+    ),
+    path(
+        "play/<str:token>/ranked/<int:table_id>/confirm/",
+        views_ranked.player_confirm,
+        name="ranked_token_confirm",
+    ),
+]
+
 # Fixed prefixes ("manage/", "play/") come before the "<slug>/" patterns that would catch them.
-urlpatterns = organiser[:2] + player[:5] + public + export + player[5:] + organiser[2:]
+urlpatterns = (
+    organiser[:2]
+    + player[:5]
+    + ranked_token
+    + ranked
+    + public
+    + export
+    + player[5:]
+    + organiser[2:]
+)

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from matches.models import Match
-from tournaments import selectors, services
+from tournaments import ranked_tables, selectors, services
 from tournaments.forms import (
     TIME_CONTROL_PRESETS,
     CheckInForm,
@@ -128,6 +128,7 @@ def _render_dashboard(
         "event": event,
         "role": selectors.event_role_of(user=request.user, event=event),
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
+        "ranked": ranked_tables.is_ranked(event),
         "entries": entries,
         "active_count": len(active),
         "checked_in_count": len(active) - len(not_checked_in),
@@ -382,7 +383,10 @@ def _render_round(
 @login_required
 def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = managed_event(request, slug, arbiter=True)
-    return _render_round(request, event, _round(event, number))
+    round_ = _round(event, number)
+    if round_.stage == Round.Stage.RANKED_TABLES:
+        return redirect("tournaments:ranked_round", slug=event.slug, number=number)
+    return _render_round(request, event, round_)
 
 
 @login_required

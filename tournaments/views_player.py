@@ -59,6 +59,10 @@ def _board_link(entry: Entry, pairing: Pairing | None, token: str | None) -> str
 
 
 def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
+    from tournaments import ranked_tables, views_ranked  # views_ranked imports this module
+
+    if ranked_tables.is_ranked(entry.event):
+        return views_ranked.player_page(request, entry, token)
     pairing = selectors.entry_current_pairing(entry=entry)
     context = {
         "board_link": _board_link(entry, pairing, token),

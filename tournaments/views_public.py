@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import broadcast, selectors, services
+from tournaments import broadcast, ranked_tables, selectors, services, views_ranked
 from tournaments.bracket_svg import bracket_svg
 from tournaments.models import Entry, Event, Round
 from tournaments.views_common import attempt, visible_event
@@ -171,6 +171,8 @@ def _fragment(request: HttpRequest, payload: dict[str, Any]) -> HttpResponse:
 
 
 def _build_standings(event: Event) -> dict[str, Any]:
+    if ranked_tables.is_ranked(event):
+        return {"title": _("Standings"), "html": views_ranked.standings_html(event)}
     table = selectors.event_standings(event=event)
     html = render_to_string("tournaments/_standings_table.html", {"table": table, "event": event})
     return {"title": _("Standings"), "html": html}
@@ -190,6 +192,9 @@ def _build_round(number: int) -> Callable[[Event], dict[str, Any]]:
         round_ = Round.objects.filter(event=event, number=number).first()
         if round_ is None or not round_.is_public:
             raise Http404
+        if round_.stage == Round.Stage.RANKED_TABLES:
+            html = views_ranked.tables_html(event, round_)
+            return {"title": _("Round %(number)s") % {"number": number}, "html": html}
         html = render_to_string(
             "tournaments/_round_pairings.html",
             {

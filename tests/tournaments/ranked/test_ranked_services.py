@@ -1,0 +1,260 @@
+"""Ranked-table services (三国盛衰記): assignment, session clock, results reported and
+confirmed at the table, disputes, the arbiter, validation and permissions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.tournaments.ranked.conftest import claim_for
+from tournaments import ranked_selectors, ranked_tables, services
+from tournaments.errors import TournamentError
+from tournaments.models import AuditLog, Entry, EventRole, GameTable, Round, TableSeat
+
+pytestmark = pytest.mark.django_db
+
+
+def _assign_and_publish(event: Any) -> Round:
+    round_ = ranked_tables.tables_assign(actor=event.organiser, event=event)
+    return ranked_tables.tables_publish(actor=event.organiser, round=round_)
+
+
+def _seated(table: GameTable) -> list[Entry]:
+    return [seat.entry for seat in table.seats.select_related("entry").order_by("id")]
+
+
+def test_nine_players_sit_at_tables_of_five_and_four(ranked_event: Any, add_players: Any) -> None:
+    add_players(ranked_event, 9)
+    round_ = ranked_tables.tables_assign(actor=ranked_event.organiser, event=ranked_event)
+    assert round_.stage == Round.Stage.RANKED_TABLES
+    sizes = [t.seats.count() for t in GameTable.objects.filter(round=round_)]
+    assert sizes == [5, 4]
+    assert TableSeat.objects.filter(table__round=round_).values("entry").distinct().count() == 9
+    assert AuditLog.objects.filter(action="tables_assign").exists()
+
+
+def test_check_in_decides_who_plays_round_one(ranked_event: Any, add_players: Any) -> None:
+    players = add_players(ranked_event, 8)
+    for entry in players[:6]:
+        services.entry_check_in(entry=entry, actor=ranked_event.organiser)
+    round_ = ranked_tables.tables_assign(actor=ranked_event.organiser, event=ranked_event)
+    seated = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
+    assert seated == {e.pk for e in players[:6]}
+
+
+def test_too_few_players_is_a_clear_error_and_nothing_is_saved(
+    ranked_event: Any, add_players: Any
+) -> None:
+    add_players(ranked_event, 2)
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.tables_assign(actor=ranked_event.organiser, event=ranked_event)
+    assert caught.value.code == "no_table_split"
+    assert not Round.objects.filter(event=ranked_event).exists()
+
+
+def test_the_swiss_pairing_is_refused_for_a_ranked_event(
+    ranked_event: Any, add_players: Any
+) -> None:
+    add_players(ranked_event, 6)
+    with pytest.raises(TournamentError) as caught:
+        services.round_pair(actor=ranked_event.organiser, event=ranked_event)
+    assert caught.value.code == "ranked_event"
+
+
+def test_settings_stay_within_the_games_range(ranked_event: Any) -> None:
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.ranked_settings_update(
+            actor=ranked_event.organiser,
+            event=ranked_event,
+            table_size_min=3,
+            table_size_max=12,
+            session_minutes=240,
+        )
+    assert caught.value.code == "invalid_table_size"
+    event = ranked_tables.ranked_settings_update(
+        actor=ranked_event.organiser,
+        event=ranked_event,
+        table_size_min=4,
+        table_size_max=4,
+        session_minutes=180,
+    )
+    assert (event.table_size_min, event.table_size_max, event.session_minutes) == (4, 4, 180)
+
+
+def test_report_then_confirm_by_another_seated_player(ranked_event: Any, add_players: Any) -> None:
+    add_players(ranked_event, 9)
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_, number=2)
+    first, second = _seated(table)[:2]
+    claim = claim_for(table)
+    ranked_tables.table_result_report(entry=first, table=table, seats=claim)
+    table.refresh_from_db()
+    assert table.confirmation == GameTable.Confirmation.AWAITING
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.table_result_confirm(entry=first, table=table)
+    assert caught.value.code == "own_report_table"
+    ranked_tables.table_result_confirm(entry=second, table=table)
+    table.refresh_from_db()
+    assert table.is_final
+    assert sorted(table.seats.values_list("place", flat=True)) == [1, 2, 3, 4]
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.IN_PROGRESS
+    assert AuditLog.objects.filter(action="table_result_confirm").exists()
+
+
+def test_a_different_claim_opens_a_dispute_the_arbiter_decides(
+    ranked_event: Any, add_players: Any, make_user: Any
+) -> None:
+    add_players(ranked_event, 8)
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_, number=1)
+    first, second = _seated(table)[:2]
+    ranked_tables.table_result_report(entry=first, table=table, seats=claim_for(table))
+    other = claim_for(table, {e.pk: 3 for e in _seated(table)})
+    ranked_tables.table_result_report(entry=second, table=table, seats=other)
+    table.refresh_from_db()
+    assert table.disputed
+    assert not table.is_final
+    arbiter = make_user("arb")
+    services.event_role_add(
+        actor=ranked_event.organiser, event=ranked_event, user=arbiter, role=EventRole.Role.ARBITER
+    )
+    ranked_tables.table_result_set(actor=arbiter, table=table, seats=other)
+    table.refresh_from_db()
+    assert table.is_final
+    assert not table.disputed
+    assert set(table.seats.values_list("place", flat=True)) == {1}  # all share 1st
+    assert AuditLog.objects.filter(action="table_result_ruling").exists()
+
+
+def test_a_player_of_another_table_cannot_report(ranked_event: Any, add_players: Any) -> None:
+    add_players(ranked_event, 8)
+    round_ = _assign_and_publish(ranked_event)
+    table, other = GameTable.objects.filter(round=round_)
+    stranger = _seated(other)[0]
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.table_result_report(entry=stranger, table=table, seats=claim_for(table))
+    assert caught.value.code == "not_your_table"
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda c: c[:-1], "seats_mismatch"),
+        (lambda c: [*c, c[0]], "seats_mismatch"),
+        (lambda c: [{**c[0], "victory_points": -1}, *c[1:]], "invalid_victory_points"),
+        (lambda c: [{**c[0], "victory_points": "x"}, *c[1:]], "invalid_victory_points"),
+        (lambda c: [{**c[0], "eliminated_turn": 0}, *c[1:]], "invalid_turn"),
+        (lambda c: [{**c[0], "eliminated_turn": 3}, *c[1:]], "eliminated_scores_zero"),
+    ],
+)
+def test_bad_results_are_refused_and_nothing_is_saved(
+    ranked_event: Any, add_players: Any, change: Any, code: str
+) -> None:
+    add_players(ranked_event, 4)
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_)
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.table_result_set(
+            actor=ranked_event.organiser, table=table, seats=change(claim_for(table))
+        )
+    assert caught.value.code == code
+    table.refresh_from_db()
+    assert not table.is_final
+    assert not table.seats.filter(victory_points__isnull=False).exists()
+
+
+def test_correcting_a_confirmed_result_needs_a_reason(ranked_event: Any, add_players: Any) -> None:
+    add_players(ranked_event, 4)
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_)
+    organiser = ranked_event.organiser
+    ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    assert caught.value.code == "reason_required"
+    ranked_tables.table_result_set(
+        actor=organiser, table=table, seats=claim_for(table), reason="typo"
+    )
+    assert AuditLog.objects.filter(action="table_result_correct").exists()
+
+
+def test_a_correction_marks_a_later_draft_stale(ranked_event: Any, add_players: Any) -> None:
+    add_players(ranked_event, 4)
+    organiser = ranked_event.organiser
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_)
+    ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    draft = ranked_tables.tables_assign(actor=organiser, event=ranked_event)
+    assert not draft.stale
+    ranked_tables.table_result_set(
+        actor=organiser, table=table, seats=claim_for(table), reason="VP miscounted"
+    )
+    draft.refresh_from_db()
+    assert draft.stale
+
+
+def test_only_people_running_the_event_enter_results(
+    ranked_event: Any, add_players: Any, make_user: Any
+) -> None:
+    add_players(ranked_event, 4)
+    round_ = _assign_and_publish(ranked_event)
+    table = GameTable.objects.get(round=round_)
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.table_result_set(
+            actor=make_user("someone"), table=table, seats=claim_for(table)
+        )
+    assert caught.value.code == "not_allowed"
+    with pytest.raises(TournamentError):
+        ranked_tables.tables_start_session(actor=make_user("else"), round=round_)
+
+
+def test_session_clock_is_set_once_from_the_event_minutes(
+    ranked_event: Any, add_players: Any
+) -> None:
+    add_players(ranked_event, 4)
+    round_ = _assign_and_publish(ranked_event)
+    ranked_tables.tables_start_session(actor=ranked_event.organiser, round=round_)
+    table = GameTable.objects.get(round=round_)
+    assert table.started_at is not None
+    assert table.ends_at is not None
+    assert (table.ends_at - table.started_at).total_seconds() == 240 * 60
+    left = ranked_selectors.seconds_left(table.ends_at, now=table.started_at)
+    assert left == 240 * 60
+    with pytest.raises(TournamentError) as caught:
+        ranked_tables.tables_start_session(actor=ranked_event.organiser, round=round_)
+    assert caught.value.code == "session_started"
+
+
+def test_round_two_groups_by_standing_and_standings_count_rank_points(
+    ranked_event: Any, add_players: Any
+) -> None:
+    players = add_players(ranked_event, 8)
+    organiser = ranked_event.organiser
+    round_ = _assign_and_publish(ranked_event)
+    for table in GameTable.objects.filter(round=round_):
+        ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.COMPLETE
+    rows = ranked_selectors.standings(ranked_event)
+    assert [float(r.rank_points) for r in rows] == [4, 4, 3, 3, 2, 2, 1, 1]
+    second = ranked_tables.tables_assign(actor=organiser, event=ranked_event)
+    first_table = GameTable.objects.get(round=second, number=1)
+    leaders = {rows[0].player, rows[1].player}
+    assert leaders <= set(first_table.seats.values_list("entry_id", flat=True))
+    # A withdrawn player is not seated in round 2.
+    ranked_tables.tables_delete_draft(actor=organiser, round=second)
+    services.entry_withdraw(entry=players[0], actor=organiser)
+    ranked_event.refresh_from_db()
+    ranked_tables.ranked_settings_update(
+        actor=organiser,
+        event=ranked_event,
+        table_size_min=3,
+        table_size_max=4,
+        session_minutes=240,
+    )
+    again = ranked_tables.tables_assign(actor=organiser, event=ranked_event)
+    seated = set(TableSeat.objects.filter(table__round=again).values_list("entry_id", flat=True))
+    assert players[0].pk not in seated
+    assert len(seated) == 7
