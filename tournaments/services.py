@@ -35,8 +35,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from games import TableKind, get_game
+from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
