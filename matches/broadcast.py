@@ -30,11 +30,14 @@ logger = logging.getLogger(__name__)
 
 AUDIENCES: Final = ("red", "blue", "watch")
 GROUP_MESSAGE_TYPE: Final = "match.frame"
+#: What ``json.dumps(frame, separators=(",", ":"))`` encodes with, made once (a frame is a
+#: tree of fresh dicts and lists, never circular).
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def group_message(frame: dict[str, Any]) -> dict[str, Any]:
     """The channel-layer message carrying ``frame``, already encoded as the socket's text."""
-    return {"type": GROUP_MESSAGE_TYPE, "text": json.dumps(frame, separators=(",", ":"))}
+    return {"type": GROUP_MESSAGE_TYPE, "text": _ENCODER.encode(frame)}
 
 
 def group_name(match_id: int, audience: str) -> str:
