@@ -125,15 +125,34 @@ def match_action_texts(match: Match) -> list[str]:
     return [action for _ply, _seat, action, _masked in match_moves(match)]
 
 
+#: The clock last parsed or stored in this process for each match, as ``_PARSED_STATES``.
+_PARSED_CLOCKS: dict[int, tuple[dict[str, Any], ClockState]] = {}
+
+
 def match_clock_state(match: Match) -> ClockState:
     """The match's clock, parsed from ``Match.clock`` once per assigned dict (services assign
-    a new dict on every change, never edit one in place)."""
+    a new dict on every change, never edit one in place), or taken from the last one this
+    process parsed or stored for the match when the dicts are equal."""
     cached: tuple[Any, ClockState] | None = match.__dict__.get(_CLOCK_CACHE_ATTR)
     if cached is not None and cached[0] is match.clock:
         return cached[1]
-    clock = ClockState.from_dict(match.clock)
-    match.__dict__[_CLOCK_CACHE_ATTR] = (match.clock, clock)
+    known = _PARSED_CLOCKS.get(match.pk) if match.pk is not None else None
+    if known is not None and known[0] == match.clock:
+        clock = known[1]
+    else:
+        clock = ClockState.from_dict(match.clock)
+    remember_clock_state(match, clock)
     return clock
+
+
+def remember_clock_state(match: Match, clock: ClockState) -> None:
+    """Attach the clock to ``match`` once ``match.clock`` holds ``clock.to_dict()`` (services
+    call it when they store a new clock)."""
+    match.__dict__[_CLOCK_CACHE_ATTR] = (match.clock, clock)
+    if match.pk is not None:
+        if len(_PARSED_CLOCKS) >= _PARSED_STATES_MAX:
+            _PARSED_CLOCKS.clear()
+        _PARSED_CLOCKS[match.pk] = (match.clock, clock)
 
 
 def match_resolve_seat(*, match: Match, user: Any, token: str | None) -> str | None:
