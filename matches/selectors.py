@@ -59,7 +59,7 @@ def seat_index(seat: str) -> int:
 #: ``state`` equals the remembered dict gets the remembered state instead of a new parse
 #: (``state_from_dict`` is a pure function of the dict). Bounded: emptied when full.
 _PARSED_STATES: dict[int, tuple[dict[str, Any], GameState]] = {}
-_PARSED_STATES_MAX: Final = 4096
+_PARSED_STATES_MAX: Final = 2048
 
 
 def _remember_parsed(match: Match, state: GameState) -> None:
