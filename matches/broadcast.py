@@ -16,9 +16,10 @@ import asyncio
 import json
 import logging
 import os
+import threading
 from typing import Any, Final
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
@@ -30,11 +31,14 @@ logger = logging.getLogger(__name__)
 
 AUDIENCES: Final = ("red", "blue", "watch")
 GROUP_MESSAGE_TYPE: Final = "match.frame"
+#: What ``json.dumps(frame, separators=(",", ":"))`` encodes with, made once (a frame is a
+#: tree of fresh dicts and lists, never circular).
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def group_message(frame: dict[str, Any]) -> dict[str, Any]:
     """The channel-layer message carrying ``frame``, already encoded as the socket's text."""
-    return {"type": GROUP_MESSAGE_TYPE, "text": json.dumps(frame, separators=(",", ":"))}
+    return {"type": GROUP_MESSAGE_TYPE, "text": _ENCODER.encode(frame)}
 
 
 def group_name(match_id: int, audience: str) -> str:
@@ -108,19 +112,40 @@ async def _send_logged(messages: list[tuple[str, dict[str, Any]]]) -> None:
         logger.exception("match broadcast failed")
 
 
+#: The event loop (and its daemon thread) that sends the frames of a process with no server
+#: loop: made on the first such send, again after a fork (a Celery worker's child).
+_sender: tuple[int, asyncio.AbstractEventLoop, threading.Thread] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """The process's own sending loop: one thread and one loop for every send from outside a
+    server, so the channel layer keeps its connections instead of opening them anew on a
+    fresh loop (and thread) for every change."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid() or not _sender[2].is_alive():
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=loop.run_forever, name="match-broadcast", daemon=True)
+            thread.start()
+            _sender = (os.getpid(), loop, thread)
+        return _sender[1]
+
+
 def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Hand the frames to the channel layer.
 
     In a server process the sends are queued on the server's event loop and this thread goes
     back to work at once; the frames of one match keep their commit order (each send waits for
-    the match's previous one). Elsewhere they are sent before returning.
+    the match's previous one). Elsewhere they are sent on the process's sending loop
+    (``_sender_loop``) before returning.
     """
     loop = _server_loop()
     if loop is not None:
         loop.call_soon_threadsafe(_spawn, messages)
         return
     try:
-        async_to_sync(_send_all)(messages)
+        asyncio.run_coroutine_threadsafe(_send_all(messages), _sender_loop()).result()
     except Exception:  # a broadcast failure must not undo a committed change
         logger.exception("match broadcast failed")
 

@@ -30,7 +30,8 @@ import copy
 from typing import Any, Final
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from matches.errors import MatchError
 from matches.models import Match, MatchMove
@@ -61,7 +62,7 @@ _RELAXED: Final = "_match_relaxed_commit"
 _LOADED: Final = "_match_loaded_values"
 
 
-def _relaxable(relaxed: bool) -> bool:
+def _relaxable(connection: BaseDatabaseWrapper, relaxed: bool) -> bool:
     return (
         relaxed
         and connection.vendor == "postgresql"
@@ -69,23 +70,68 @@ def _relaxable(relaxed: bool) -> bool:
     )
 
 
-def _lock_sql(*, relax: bool) -> str:
-    table = connection.ops.quote_name(Match._meta.db_table)
-    pk = connection.ops.quote_name(Match._meta.pk.column)
-    columns = "*, set_config('synchronous_commit', 'off', true)" if relax else "*"
-    sql = f"SELECT {columns} FROM {table} WHERE {pk} = %s"  # noqa: S608 - fixed names
-    return f"{sql} FOR UPDATE" if connection.features.has_select_for_update else sql
+_MATCH_FIELDS: Final = tuple(Match._meta.concrete_fields)
+_MATCH_ATTNAMES: Final = tuple(field.attname for field in _MATCH_FIELDS)
+#: Statement texts and value converters, built once per database vendor and option.
+_SQL: dict[tuple[Any, ...], str] = {}
+_CONVERTERS: dict[str, list[tuple[int, list[Any], Any]]] = {}
+
+
+def _lock_sql(connection: BaseDatabaseWrapper, *, relax: bool) -> str:
+    key = ("lock", connection.vendor, relax)
+    sql = _SQL.get(key)
+    if sql is None:
+        table = connection.ops.quote_name(Match._meta.db_table)
+        pk = connection.ops.quote_name(Match._meta.pk.column)
+        columns = ", ".join(connection.ops.quote_name(field.column) for field in _MATCH_FIELDS)
+        if relax:
+            columns += ", set_config('synchronous_commit', 'off', true)"
+        sql = f"SELECT {columns} FROM {table} WHERE {pk} = %s"  # noqa: S608 - fixed names
+        if connection.features.has_select_for_update:
+            sql += " FOR UPDATE"
+        _SQL[key] = sql
+    return sql
+
+
+def _converters(connection: BaseDatabaseWrapper) -> list[tuple[int, list[Any], Any]]:
+    """What the ORM applies to each column read (``from_db_value`` of the JSON fields …):
+    ``(index, converters, column)`` for the columns that have any."""
+    found = _CONVERTERS.get(connection.vendor)
+    if found is None:
+        found = []
+        for index, field in enumerate(_MATCH_FIELDS):
+            column = field.get_col(Match._meta.db_table)
+            functions = connection.ops.get_db_converters(column) + column.get_db_converters(
+                connection
+            )
+            if functions:
+                found.append((index, functions, column))
+        _CONVERTERS[connection.vendor] = found
+    return found
 
 
 def lock_match(match_id: int, *, relaxed: bool = False) -> Match:
     """The match row, locked until the end of the transaction (``relaxed``: commit without
     waiting for the disk, see the module docstring). ``MatchError("not_found")`` if there is
-    no such match."""
-    relax = _relaxable(relaxed)
-    found = list(Match.objects.raw(_lock_sql(relax=relax), [match_id]))
-    if not found:
+    no such match.
+
+    One statement of fixed text, its columns in the model's order, turned into an instance
+    the way the ORM does (the same converters, ``Model.from_db``) without compiling a query
+    or inspecting the cursor's columns on every call."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    relax = _relaxable(connection, relaxed)
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(connection, relax=relax), [match_id])
+        row = cursor.fetchone()
+    if row is None:
         raise MatchError("not_found")
-    match = found[0]
+    values = list(row[: len(_MATCH_FIELDS)])
+    for index, functions, column in _converters(connection):
+        value = values[index]
+        for function in functions:
+            value = function(value, column, connection)
+        values[index] = value
+    match = Match.from_db(connection.alias, _MATCH_ATTNAMES, values)
     setattr(match, _RELAXED, relax)
     _remember_loaded(match)
     return match
@@ -94,31 +140,60 @@ def lock_match(match_id: int, *, relaxed: bool = False) -> Match:
 _MOVE_FIELDS: Final = tuple(
     field for field in MatchMove._meta.concrete_fields if not field.primary_key
 )
+#: Per move field: its attribute name, the Python type whose values the database takes as
+#: they are (what ``get_db_prep_save`` would return unchanged: ``int`` for integer fields,
+#: ``str`` for text fields; ``None`` for the others) and its default when fixed.
+_MOVE_PLAN: Final = tuple(
+    (
+        field,
+        field.attname,
+        int
+        if isinstance(field, models.IntegerField)
+        else str
+        if isinstance(field, models.CharField | models.TextField)
+        else None,
+        field.has_default() and callable(field.default),
+        None if field.has_default() and callable(field.default) else field.get_default(),
+    )
+    for field in _MOVE_FIELDS
+)
 
 
-def _insert_move_sql() -> str:
-    table = connection.ops.quote_name(MatchMove._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in _MOVE_FIELDS)
-    values = ", ".join(["%s"] * len(_MOVE_FIELDS))
-    return f"INSERT INTO {table} ({columns}) VALUES ({values})"  # noqa: S608 - fixed names
+def _insert_move_sql(connection: BaseDatabaseWrapper) -> str:
+    key = ("move", connection.vendor)
+    sql = _SQL.get(key)
+    if sql is None:
+        table = connection.ops.quote_name(MatchMove._meta.db_table)
+        columns = ", ".join(connection.ops.quote_name(field.column) for field in _MOVE_FIELDS)
+        values = ", ".join(["%s"] * len(_MOVE_FIELDS))
+        sql = _SQL[key] = f"INSERT INTO {table} ({columns}) VALUES ({values})"  # noqa: S608
+    return sql
 
 
 def append_move(values: dict[str, Any]) -> None:
     """Insert one ``MatchMove`` row: ``values`` by field attribute name (``match_id``,
-    ``actor_id`` …); a field left out gets its default."""
-    params = [
-        field.get_db_prep_save(
-            values[field.attname] if field.attname in values else field.get_default(), connection
-        )
-        for field in _MOVE_FIELDS
-    ]
+    ``actor_id`` …); a field left out gets its default.
+
+    Values the database takes as they are (``None``, an ``int`` for an integer field, a
+    ``str`` for a text field) skip ``get_db_prep_save``; any other goes through it."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    params = []
+    for field, attname, plain, dynamic, default in _MOVE_PLAN:
+        if attname in values:
+            value = values[attname]
+        else:
+            value = field.get_default() if dynamic else default
+        if not (value is None or (plain is not None and type(value) is plain)):
+            value = field.get_db_prep_save(value, connection)
+        params.append(value)
     with connection.cursor() as cursor:
-        cursor.execute(_insert_move_sql(), params)
+        cursor.execute(_insert_move_sql(connection), params)
 
 
 def strict_commit(match: Match) -> None:
     """Undo the relaxed commit for the rest of the transaction (a result is being recorded)."""
     if getattr(match, _RELAXED, False):
+        connection = connections[DEFAULT_DB_ALIAS]
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit TO ON")
         setattr(match, _RELAXED, False)
@@ -141,7 +216,36 @@ def changed_fields(match: Match) -> list[str]:
     return [name for name in _COMPARED if getattr(match, name) != loaded[name]] + ["updated_at"]
 
 
+_MATCH_BY_NAME: Final = {field.name: field for field in _MATCH_FIELDS}
+
+
+def _update_sql(connection: BaseDatabaseWrapper, names: tuple[str, ...]) -> str:
+    key = ("update", connection.vendor, names)
+    sql = _SQL.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        table = quote(Match._meta.db_table)
+        pk = quote(Match._meta.pk.column)
+        assignments = ", ".join(f"{quote(_MATCH_BY_NAME[name].column)} = %s" for name in names)
+        sql = _SQL[key] = f"UPDATE {table} SET {assignments} WHERE {pk} = %s"  # noqa: S608
+    return sql
+
+
 def save_match(match: Match) -> None:
-    """Write the changed play fields of the locked ``match``."""
-    match.save(update_fields=changed_fields(match))
+    """Write the changed play fields of the locked ``match``.
+
+    What ``match.save(update_fields=…)`` writes (``pre_save`` sets ``updated_at``, every
+    value goes through ``get_db_prep_save``), as one statement of fixed text per set of
+    fields; no model signal is sent (nothing listens to the match row's)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    names = tuple(changed_fields(match))
+    params = []
+    for name in names:
+        field = _MATCH_BY_NAME[name]
+        params.append(field.get_db_prep_save(field.pre_save(match, False), connection))
+    params.append(match.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(connection, names), params)
+        if cursor.rowcount != 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
     _remember_loaded(match)

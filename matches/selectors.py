@@ -26,6 +26,7 @@ from matches.presence import presence_get, presence_scope
 SEAT_LABELS: Final = ("red", "blue")  # index = clock seat = engine Side value
 _STATE_CACHE_ATTR: Final = "_game_state_cache"
 _MOVES_CACHE_ATTR: Final = "_moves_cache"
+_CLOCK_CACHE_ATTR: Final = "_clock_state_cache"
 
 #: One decision as the views need it: ``(ply, seat, action, masked)`` (``MatchMove``).
 MoveEntry = tuple[int, int, str, str | None]
@@ -65,23 +66,47 @@ def seat_index(seat: str) -> int:
     return SEAT_LABELS.index(seat)
 
 
+#: The engine state last parsed or computed in this process for each match: ``match id ->
+#: (state dict, game state)``. A match row read again (the next decision locks it anew) whose
+#: ``state`` equals the remembered dict gets the remembered state instead of a new parse
+#: (a game's ``state_from_dict`` is a pure function of the dict). Bounded: emptied when full.
+_PARSED_STATES: dict[int, tuple[dict[str, Any], Any]] = {}
+_PARSED_STATES_MAX: Final = 2048
+
+
+def _remember_parsed(match: Match, state: Any) -> None:
+    if len(_PARSED_STATES) >= _PARSED_STATES_MAX:
+        _PARSED_STATES.clear()
+    _PARSED_STATES[match.pk] = (match.state, state)
+
+
 def match_game_state(match: Match) -> Any:
     """The match's current game state (secrets included: server-side use only).
 
     Parsed from the cached ``Match.state`` once per instance and ply, and reused by the services
-    and the broadcast that follow a change.
+    and the broadcast that follow a change (and by the next read of the same state in this
+    process).
     """
     cached: tuple[int, Any] | None = getattr(match, _STATE_CACHE_ATTR, None)
     if cached is not None and cached[0] == match.ply:
         return cached[1]
-    state = match_rules(match).state_from_dict(match.state)
+    known = _PARSED_STATES.get(match.pk) if match.pk is not None else None
+    if known is not None and known[0] == match.state:
+        state = known[1]
+    else:
+        state = match_rules(match).state_from_dict(match.state)
+        if match.pk is not None:
+            _remember_parsed(match, state)
     setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
     return state
 
 
 def remember_game_state(match: Match, state: Any) -> None:
-    """Attach an already computed state to ``match`` (services call it after a decision)."""
+    """Attach an already computed state to ``match`` (services call it after a decision,
+    once ``match.state`` holds the rules' ``state_to_dict(state)``)."""
     setattr(match, _STATE_CACHE_ATTR, (match.ply, state))
+    if match.pk is not None:
+        _remember_parsed(match, state)
 
 
 def remember_move(match: Match, move: MoveEntry) -> None:
@@ -112,8 +137,34 @@ def match_action_texts(match: Match) -> list[str]:
     return [action for _ply, _seat, action, _masked in match_moves(match)]
 
 
+#: The clock last parsed or stored in this process for each match, as ``_PARSED_STATES``.
+_PARSED_CLOCKS: dict[int, tuple[dict[str, Any], ClockState]] = {}
+
+
 def match_clock_state(match: Match) -> ClockState:
-    return ClockState.from_dict(match.clock)
+    """The match's clock, parsed from ``Match.clock`` once per assigned dict (services assign
+    a new dict on every change, never edit one in place), or taken from the last one this
+    process parsed or stored for the match when the dicts are equal."""
+    cached: tuple[Any, ClockState] | None = match.__dict__.get(_CLOCK_CACHE_ATTR)
+    if cached is not None and cached[0] is match.clock:
+        return cached[1]
+    known = _PARSED_CLOCKS.get(match.pk) if match.pk is not None else None
+    if known is not None and known[0] == match.clock:
+        clock = known[1]
+    else:
+        clock = ClockState.from_dict(match.clock)
+    remember_clock_state(match, clock)
+    return clock
+
+
+def remember_clock_state(match: Match, clock: ClockState) -> None:
+    """Attach the clock to ``match`` once ``match.clock`` holds ``clock.to_dict()`` (services
+    call it when they store a new clock)."""
+    match.__dict__[_CLOCK_CACHE_ATTR] = (match.clock, clock)
+    if match.pk is not None:
+        if len(_PARSED_CLOCKS) >= _PARSED_STATES_MAX:
+            _PARSED_CLOCKS.clear()
+        _PARSED_CLOCKS[match.pk] = (match.clock, clock)
 
 
 def match_resolve_seat(*, match: Match, user: Any, token: str | None) -> str | None:

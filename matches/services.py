@@ -77,6 +77,7 @@ from matches.selectors import (
     match_game_state,
     match_rules,
     match_seat_to_act,
+    remember_clock_state,
     remember_game_state,
     remember_move,
     seat_index,
@@ -190,6 +191,7 @@ def _set_clock(
 ) -> None:
     """Store ``clock``, its flag deadline and (if any) its log entry at the match's ply."""
     match.clock = clock.to_dict()
+    remember_clock_state(match, clock)
     deadline = clock_flag_deadline(clock)
     match.flag_deadline = (
         datetime_from_epoch_ms(deadline)

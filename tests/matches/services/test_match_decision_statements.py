@@ -31,7 +31,7 @@ def test_every_decision_is_three_statements(
         lock, append, update = (
             q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")
         )
-        assert lock.startswith("SELECT *")
+        assert lock.startswith("SELECT ")
         assert 'FROM "matches_match"' in lock
         assert append.startswith('INSERT INTO "matches_matchmove"')
         assert update.startswith('UPDATE "matches_match"')
