@@ -495,6 +495,7 @@ def match_create(
     red_player: Any = None,
     blue_player: Any = None,
     kind: str = Match.Kind.ONLINE,
+    game: str = "gunshi",
     variant: str = Match.Variant.BASIC,
     game_format: GameFormat | dict[str, Any] | None = None,
     seed: int | None = None,
@@ -524,11 +525,16 @@ def match_create(
     ``match_join``). ``no_show_limit_ms`` turns the no-show rule on for the untimed segments
     (see "no-show" above; ``None``, the default, is off). Over-the-board matches
     (``kind="otb"``) have no engine state: the server runs their clock and records their
-    result. Raises
+    result; ``game`` names the game played (``games``; a game other than 軍師軍略 is
+    over-the-board only). Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
         raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
+    # A game other than 軍師軍略 has no engine here: it is played over the board, and its
+    # match is the clock only (``game`` names it on the clock page and in records).
+    if game != "gunshi" and kind != Match.Kind.OTB:
+        raise MatchError("bad_message", detail=f"game {game!r} is played over the board only")
     try:
         if isinstance(game_format, GameFormat):
             fmt = game_format
@@ -571,6 +577,7 @@ def match_create(
     with transaction.atomic():
         match = Match.objects.create(
             kind=kind,
+            game=game,
             red_player=red_player,
             blue_player=blue_player,
             red_name=red_name[:150],
