@@ -440,6 +440,9 @@ class ScoreFields(forms.Form):
 
     red_score = forms.IntegerField(required=False, min_value=0)
     blue_score = forms.IntegerField(required=False, min_value=0)
+    #: Arbiters of another game may record an adjudication (e.g. at the round timer), where
+    #: the game's normal end condition need not hold (``tournaments.scores``).
+    offers_adjudication = False
 
     def __init__(self, *args: Any, game: GameDefinition | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -453,6 +456,11 @@ class ScoreFields(forms.Form):
                 for value, label in method.choices
                 if value not in (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.INTRUSION)
             ]
+            if self.offers_adjudication:
+                method.choices = [
+                    *method.choices,
+                    (Pairing.Method.ARBITER, _("Adjudicated at time by the arbiter")),
+                ]
         if score is None:
             del self.fields["red_score"], self.fields["blue_score"]
             return
@@ -483,6 +491,7 @@ class ResultForm(ScoreFields):
     (``correcting=True``)."""
 
     field_order = ["result", "method", "red_score", "blue_score", "reason", "confirm_correction"]
+    offers_adjudication = True
 
     result = forms.ChoiceField(
         label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES]

@@ -1381,6 +1381,11 @@ def _finish_match(match_id: int, winner: str, method: str) -> None:
         logger.warning("match %s did not take the tournament result", match_id, exc_info=True)
 
 
+def _scored(scores: Scores, key: str = "scores") -> dict[str, Any]:
+    """Audit details of a game's scores (none for a game or result without them)."""
+    return {} if scores == (None, None) else {key: list(scores)}
+
+
 def _check_result(pairing: Pairing, result: str) -> None:
     if pairing.blue_id is None:
         raise TournamentError("bye_has_no_result")
@@ -1433,7 +1438,9 @@ def result_report(
         pairing.reported_red_score, pairing.reported_blue_score = scores
         pairing.confirmation = Pairing.Confirmation.AWAITING
         pairing.save()
-        _audit(event, "result_report", entry=entry, pairing=pairing, result=result, scores=scores)
+        _audit(
+            event, "result_report", entry=entry, pairing=pairing, result=result, **_scored(scores)
+        )
         _changed(event, "pairings")
         return pairing
     if first == entry.pk:  # a dispute is open and the first reporter changes their claim
@@ -1447,7 +1454,9 @@ def result_report(
     counter = (pairing.counter_red_score, pairing.counter_blue_score)
     if pairing.reported_result == pairing.counter_result and reported == counter:
         _apply_result(pairing, result, pairing.reported_method or method, reported)
-        _audit(event, "result_confirm", entry=entry, pairing=pairing, result=result, scores=scores)
+        _audit(
+            event, "result_confirm", entry=entry, pairing=pairing, result=result, **_scored(scores)
+        )
         _refresh_round_status(pairing.round)
     else:
         pairing.disputed = True
@@ -1459,8 +1468,8 @@ def result_report(
             pairing=pairing,
             reported=pairing.reported_result,
             counter=pairing.counter_result,
-            reported_scores=reported,
-            counter_scores=counter,
+            **_scored(reported, "reported_scores"),
+            **_scored(counter, "counter_scores"),
         )
     _changed(event, "pairings", "standings")
     return pairing
@@ -1515,14 +1524,20 @@ def result_set(
     method = method if method in Pairing.Method.values else ""
     if not method and result in (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT):
         method = Pairing.Method.FORFEIT
-    method = method or Pairing.Method.ARBITER
+    # Checked under the method given: "arbiter decision" is an adjudication (at time), an
+    # entry without a method is the game's normal end.
     scores = check_scores(get_game(event.game), result, method, red_score, blue_score)
     same_scores = (pairing.red_score, pairing.blue_score) == scores
-    if correction and pairing.result == result and same_scores and pairing.method == method:
+    if (
+        correction
+        and pairing.result == result
+        and same_scores
+        and pairing.method == (method or pairing.method)
+    ):
         return pairing
     old = pairing.result
     was_disputed = pairing.disputed
-    _apply_result(pairing, result, method, scores)
+    _apply_result(pairing, result, method or Pairing.Method.ARBITER, scores)
     if old != result:
         _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
@@ -1535,8 +1550,8 @@ def result_set(
         old=old,
         new=result,
         method=pairing.method,
-        scores=scores,
         reason=reason,
+        **_scored(scores),
     )
     _refresh_round_status(pairing.round)
     _changed(event, "pairings", "standings", "bracket")
