@@ -8,7 +8,14 @@ this package (an import contract in pyproject.toml enforces it).
 
 from __future__ import annotations
 
-from games.base import GameDefinition, ScoreSpec, TableKind, Timing, TimingKind
+from games.base import (
+    GameDefinition,
+    ScoreAggregate,
+    ScoreSpec,
+    TableKind,
+    Timing,
+    TimingKind,
+)
 
 _REGISTRY: dict[str, GameDefinition] = {}
 
@@ -47,6 +54,7 @@ def _load() -> None:
 
 __all__ = [
     "GameDefinition",
+    "ScoreAggregate",
     "ScoreSpec",
     "TableKind",
     "Timing",

@@ -13,7 +13,7 @@ carries, instead of testing for a particular game.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -31,6 +31,20 @@ class TableKind(enum.StrEnum):
 
     HEAD_TO_HEAD = "head_to_head"
     RANKED_TABLE = "ranked_table"
+
+
+class ScoreAggregate(enum.StrEnum):
+    """How a player's scores over an event make the "game score" tie-break (code ``GS``).
+
+    ``WON_SUM``: the sum of the player's own score in the games they won (Strategem: the
+    winner's remaining HP, i.e. the winning margin). ``DIFFERENCE``: the sum over played games
+    of own score minus the opponent's (盤上遊姫: battlefield difference). ``SUM``: the sum of the
+    player's own score over played games.
+    """
+
+    WON_SUM = "won_sum"
+    DIFFERENCE = "difference"
+    SUM = "sum"
 
 
 class TimingKind(enum.StrEnum):
@@ -77,6 +91,14 @@ class ScoreSpec:
     label: str | Promise
     minimum: int = 0
     maximum: int | None = None
+    aggregate: ScoreAggregate = ScoreAggregate.SUM
+
+
+#: A game's own check of the two scores reported with a decided head-to-head game:
+#: ``(winner_score, loser_score, on_time)`` -> a message for the player, or ``None`` when the
+#: pair is possible. ``on_time``: the game was decided by the clock (flag fall) or adjudicated
+#: at time by an arbiter, where the game's normal end condition need not hold.
+ScoreCheck = Callable[[int, int, bool], object | None]
 
 
 @dataclass(frozen=True)
@@ -98,6 +120,7 @@ class GameDefinition:
     score: ScoreSpec | None = None
     rules: GameRules | None = None
     notes: tuple[str | Promise, ...] = field(default_factory=tuple)
+    score_check: ScoreCheck | None = None
 
     @property
     def over_the_board_only(self) -> bool:

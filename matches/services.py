@@ -558,11 +558,11 @@ def match_create(
     with transaction.atomic():
         match = Match.objects.create(
             kind=kind,
+            game=game,
             red_player=red_player,
             blue_player=blue_player,
             red_name=red_name[:150],
             blue_name=blue_name[:150],
-            game=game,
             variant=setup["variant"],
             game_format=setup["game_format"],
             time_control=control.to_str(),

@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_GET
 
+from games import get_game
 from games.base import GameRules
 from games.gunshi_rules import RULES as GUNSHI_RULES
 from games.gunshi_rules import board_geometry
@@ -520,9 +521,22 @@ def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
     config = _live_config(request, match)
     # The table's device may hold both seat links, so each player reports from their own half.
     config["tokens"] = {seat: request.GET.get(seat, "") for seat in ("red", "blue")}
+    # Another game than 軍師軍略 (a clock-only match): no general or intrusion to report, and
+    # Red's first press ends Red's first turn rather than a placement.
+    engine_game = match.game == "gunshi"
+    methods = OTB_REPORT_METHODS if engine_game else OTB_REPORT_METHODS - _ENGINE_METHODS
     config["report_methods"] = [
         {"value": method.value, "label": str(method.label)}
         for method in Match.Method
-        if method in OTB_REPORT_METHODS
+        if method in methods
     ]
-    return render(request, "matches/match_clock.html", {"match": match, "ui": config})
+    if not engine_game:
+        config["labels"]["otb_waiting"] = str(_OTB_WAITING_OTHER_GAME)
+    context = {"match": match, "ui": config, "game": get_game(match.game)}
+    return render(request, "matches/match_clock.html", context)
+
+
+_ENGINE_METHODS: Final = frozenset({Match.Method.GENERAL_CAPTURED, Match.Method.INTRUSION})
+_OTB_WAITING_OTHER_GAME: Final = _(
+    "Red presses at the end of Red's first turn to start Blue's clock."
+)

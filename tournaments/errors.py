@@ -91,6 +91,17 @@ MESSAGES: dict[str, Promise] = {
     "own_report": _("Your opponent must confirm your report, not you."),
     "bye_has_no_result": _("A bye needs no result."),
     "online_table": _("This table is played online: its result comes from the match."),
+    "score_required": _("Give both players' %(label)s with this result."),
+    "score_not_expected": _("This result carries no score."),
+    "score_out_of_range": _("%(label)s must be between %(minimum)s and %(maximum)s."),
+    "score_below_minimum": _("%(label)s must be at least %(minimum)s."),
+    "score_mismatch": _("These scores cannot end this game: %(detail)s"),
+    "game_not_online": _(
+        "%(game)s has no rules engine on this site: its events are played over the board."
+    ),
+    "game_score_tiebreak": _(
+        "The game score tie-break (GS) needs a game whose results carry a score."
+    ),
     "reason_required": _("Give a reason (it is kept in the audit log)."),
     "invalid_rating": _("The rating must be a whole number between 0 and 9999."),
     "players_not_checked_in": _(

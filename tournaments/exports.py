@@ -45,6 +45,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 
+from games import get_game
 from tournaments import exports_ranked, selectors
 from tournaments.models import Entry, Event, Pairing, Round
 from tournaments.names import csv_cell, fit, single_line
@@ -151,8 +152,10 @@ def _public_round(event: Event, number: int) -> Round:
     return round_
 
 
-def pairing_dict(p: Pairing) -> dict[str, Any]:
-    return {
+def pairing_dict(p: Pairing, *, scored: bool = False) -> dict[str, Any]:
+    """One table for the JSON export; ``scored``: the event's game reports a score with each
+    result (both players' values are added, null when there is none)."""
+    data = {
         "table": p.table,
         "red": p.red.name,
         "red_id": p.red_id,
@@ -164,6 +167,9 @@ def pairing_dict(p: Pairing) -> dict[str, Any]:
         "disputed": p.disputed,
         "match_id": p.match_id,
     }
+    if scored:
+        data |= {"red_score": p.red_score, "blue_score": p.blue_score}
+    return data
 
 
 def pairings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -176,6 +182,10 @@ def pairings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         [str(p.table), p.red.name, p.blue.name if p.blue else "", p.result, p.method]
         for p in selectors.round_pairings(round=round_)
     ]
+    if get_game(event.game).score is not None:  # the game's score of each side
+        header += ["red_score", "blue_score"]
+        for row, p in zip(rows, selectors.round_pairings(round=round_), strict=True):
+            row += ["" if v is None else str(v) for v in (p.red_score, p.blue_score)]
     return _csv_response(_filename(event, f"round-{number}.csv"), header, rows)
 
 
@@ -188,7 +198,10 @@ def pairings_json(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "event": event.slug,
         "round": round_.number,
         "status": round_.status,
-        "pairings": [pairing_dict(p) for p in selectors.round_pairings(round=round_)],
+        "pairings": [
+            pairing_dict(p, scored=get_game(event.game).score is not None)
+            for p in selectors.round_pairings(round=round_)
+        ],
     }
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 

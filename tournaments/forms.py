@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import GameDefinition, get_game, registered_games
 from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, EventRole, Pairing
 from tournaments.pairing.errors import PairingError
 from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
+from tournaments.validation import ENGINE_GAME
 
 EVENT_FORM_FIELDS = [
     "name",
@@ -70,15 +74,30 @@ class Fieldset:
     legend: Any
     fields: tuple[str, ...]
     only_for: tuple[str, ...] = ()
+    only_for_game: tuple[str, ...] = ()  # game keys (every game when empty)
 
 
 EVENT_FIELDSETS = (
     Fieldset(
         "event",
         _("Event"),
-        ("name", "starts_on", "ends_on", "venue", "online", "visibility", "registration_cap"),
+        (
+            "name",
+            "starts_on",
+            "ends_on",
+            "venue",
+            "game",
+            "online",
+            "visibility",
+            "registration_cap",
+        ),
     ),
-    Fieldset("format", _("Format"), ("game", "game_format", "start_position_text")),
+    Fieldset(
+        "format",
+        _("Format"),
+        ("game_format", "start_position_text"),
+        only_for_game=(ENGINE_GAME,),
+    ),
     Fieldset(
         "time-control",
         _("Time control"),
@@ -182,13 +201,18 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
         self.fields["tiebreak_codes"].initial = ", ".join(DEFAULT_TIEBREAKS)
         self.fields["start_window_minutes"].required = False  # empty: the default
-        self.fields["game"].required = False  # empty: the event's game stays (軍師軍略 when new)
+        game = self.fields["game"]
+        game.required = False  # not sent: 軍師軍略 (or the event's game when editing)
+        game.help_text = _(
+            "Games without a rules engine on this site are played over the board only. The "
+            "time control follows the game's recommendation unless you change it."
+        )
+        game.widget.attrs["data-time-controls"] = json.dumps(
+            {g.key: g.timing.time_control for g in registered_games()}
+        )
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)
             self.fields["start_position_text"].initial = self.instance.start_position_text
-
-    def clean_game(self) -> str:
-        return str(self.cleaned_data.get("game") or self.instance.game or "gunshi")
 
     def clean_time_control(self) -> str:
         """The canonical text of the time control; the message shows the syntax."""
@@ -218,6 +242,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        self._clean_game(cleaned)
         starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
         if starts_on and ends_on and ends_on < starts_on:
             self.add_error("ends_on", _("The last day cannot be before the first day."))
@@ -232,6 +257,32 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         ):
             self.add_error("top_cut_size", _("The top cut must be 4, 8 or 16 players."))
         return cleaned
+
+    def _clean_game(self, cleaned: dict[str, Any]) -> None:
+        """Over-the-board-only games cannot be online events; a new event whose time control
+        was left at the initial value takes the chosen game's recommended one; 軍師軍略's format
+        and start position are dropped for another game."""
+        key = cleaned.get("game") or (self.instance.game if self.instance.pk else ENGINE_GAME)
+        cleaned["game"] = key
+        game = get_game(key)
+        if cleaned.get("online") and not validation.plays_online(game):
+            self.add_error(
+                "game",
+                _("%(game)s is played over the board only: untick “played online”.")
+                % {"game": game.name},
+            )
+        if (
+            not self.instance.pk
+            and key != ENGINE_GAME
+            and cleaned.get("time_control") == self.fields["time_control"].initial
+            and game.timing.time_control
+        ):
+            cleaned["time_control"] = game.timing.time_control
+        if key != ENGINE_GAME:
+            cleaned["game_format"] = Event.Format.BASIC
+            cleaned["start_position_text"] = None
+            for name in ("game_format", "start_position_text"):
+                self.errors.pop(name, None)
 
     def service_fields(self) -> dict[str, Any]:
         """The cleaned values as keyword arguments of ``event_create``/``event_update``."""
@@ -254,6 +305,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
                 "key": fieldset.key,
                 "legend": fieldset.legend,
                 "only_for": " ".join(fieldset.only_for),
+                "only_for_game": " ".join(fieldset.only_for_game),
                 "fields": [
                     (self[name], " ".join(FIELD_ONLY_FOR.get(name, ()))) for name in fieldset.fields
                 ],
@@ -381,12 +433,65 @@ METHOD_CHOICES = [
 ]
 
 
-class ResultForm(forms.Form):
+class ScoreFields(forms.Form):
+    """Red's and Blue's game score (``GameDefinition.score``: Strategem's final HP,
+    盤上遊姫's battlefields won), present only when the event's game has one. The form checks
+    the bounds; ``tournaments.scores`` checks them again with the result."""
+
+    red_score = forms.IntegerField(required=False, min_value=0)
+    blue_score = forms.IntegerField(required=False, min_value=0)
+    #: Arbiters of another game may record an adjudication (e.g. at the round timer), where
+    #: the game's normal end condition need not hold (``tournaments.scores``).
+    offers_adjudication = False
+
+    def __init__(self, *args: Any, game: GameDefinition | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        score = game.score if game is not None else None
+        self.score = score
+        method = self.fields.get("method")
+        if game is not None and game.key != ENGINE_GAME and isinstance(method, forms.ChoiceField):
+            # A general captured or an intrusion only ends a game of 軍師軍略.
+            method.choices = [
+                (value, label)
+                for value, label in method.choices
+                if value not in (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.INTRUSION)
+            ]
+            if self.offers_adjudication:
+                method.choices = [
+                    *method.choices,
+                    (Pairing.Method.ARBITER, _("Adjudicated at time by the arbiter")),
+                ]
+        if score is None:
+            del self.fields["red_score"], self.fields["blue_score"]
+            return
+        for name, side in (("red_score", _("Red")), ("blue_score", _("Blue"))):
+            field = self.fields[name]
+            field.label = format_lazy("{label} ({side})", label=score.label, side=side)
+            field.min_value = score.minimum  # type: ignore[attr-defined]
+            field.validators = [MinValueValidator(score.minimum)]
+            field.widget.attrs.update({"min": score.minimum, "inputmode": "numeric"})
+            if score.maximum is not None:
+                field.max_value = score.maximum  # type: ignore[attr-defined]
+                field.validators.append(MaxValueValidator(score.maximum))
+                field.widget.attrs["max"] = score.maximum
+
+    def scores(self) -> dict[str, int | None]:
+        """The score keywords of the result services."""
+        return {
+            "red_score": self.cleaned_data.get("red_score"),
+            "blue_score": self.cleaned_data.get("blue_score"),
+        }
+
+
+class ResultForm(ScoreFields):
     """An arbiter's or organiser's result for a table (entry, ruling or correction).
 
     The result starts empty: nothing is entered by pressing "save" on an untouched row. A
     correction of a confirmed result needs a reason and an explicit confirmation
     (``correcting=True``)."""
+
+    field_order = ["result", "method", "red_score", "blue_score", "reason", "confirm_correction"]
+    offers_adjudication = True
 
     result = forms.ChoiceField(
         label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES]
@@ -444,8 +549,11 @@ class PairForm(forms.Form):
     )
 
 
-class PlayerResultForm(forms.Form):
-    """A player's report of their own over-the-board game: did I win or lose?"""
+class PlayerResultForm(ScoreFields):
+    """A player's report of their own over-the-board game: did I win or lose? (And, for a
+    game with a score, both players' scores.)"""
+
+    field_order = ["result", "method", "red_score", "blue_score"]
 
     result = forms.ChoiceField(
         label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES[:2]]

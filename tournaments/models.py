@@ -434,6 +434,16 @@ class Pairing(models.Model):
     # The opponent's differing claim; while set, the table is in dispute for the arbiter.
     disputed = models.BooleanField(_("disputed"), default=False)
     counter_result = models.CharField(max_length=24, choices=Result.choices, blank=True)
+    # The game's score (``GameDefinition.score``: Strategem's final HP, 盤上遊姫's battlefields
+    # won) of each side, for a game played to a result; null for a game without a score, a
+    # forfeit, or a result entered without one. The reported and counter values travel with
+    # the reported and counter results (a confirmation must agree on them too).
+    red_score = models.PositiveIntegerField(_("Red's score"), null=True, blank=True)
+    blue_score = models.PositiveIntegerField(_("Blue's score"), null=True, blank=True)
+    reported_red_score = models.PositiveIntegerField(null=True, blank=True)
+    reported_blue_score = models.PositiveIntegerField(null=True, blank=True)
+    counter_red_score = models.PositiveIntegerField(null=True, blank=True)
+    counter_blue_score = models.PositiveIntegerField(null=True, blank=True)
     # The clocked match played at this table (``matches.Match`` id), if any.
     match_id = models.PositiveBigIntegerField(null=True, blank=True, unique=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -474,6 +484,23 @@ class Pairing(models.Model):
     def is_final(self) -> bool:
         """A result counts for standings (a bye always does)."""
         return self.result != self.Result.PENDING
+
+    @staticmethod
+    def _scores_text(red: int | None, blue: int | None) -> str:
+        return "" if red is None or blue is None else f"{red}–{blue}"
+
+    @property
+    def score_text(self) -> str:
+        """The game's score as "Red–Blue" (e.g. "4–2"), or "" when it has none."""
+        return self._scores_text(self.red_score, self.blue_score)
+
+    @property
+    def reported_score_text(self) -> str:
+        return self._scores_text(self.reported_red_score, self.reported_blue_score)
+
+    @property
+    def counter_score_text(self) -> str:
+        return self._scores_text(self.counter_red_score, self.counter_blue_score)
 
     @property
     def winner_id(self) -> int | None:

@@ -18,6 +18,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import get_game
 from matches.models import Match
 from tournaments.models import AuditLog, BracketMatch, Entry, Event, EventRole, Pairing, Round
 from tournaments.pairing.history import (
@@ -28,7 +29,16 @@ from tournaments.pairing.history import (
     Entrant,
     History,
 )
-from tournaments.standings import PointsScheme, StandingRow, standings, tiebreak_from_code
+from tournaments.standings import (
+    GAME_SCORE_CODE,
+    GameScore,
+    PointsScheme,
+    ScoredGame,
+    StandingRow,
+    game_score_totals,
+    standings,
+    tiebreak_from_code,
+)
 from tournaments.standings.tiebreaks import TieBreak
 
 UserLike = AbstractBaseUser | AnonymousUser
@@ -49,6 +59,7 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "PS": _("Progressive score"),
     "OMW": _("Opponents' match-win %"),
     "RND": _("Drawing of lots"),
+    "GS": _("Game score (games whose results carry a score)"),
 }
 
 # Column headings of the standings: the codes, except the drawing of lots, which has a word.
@@ -65,6 +76,7 @@ TIEBREAK_SHORT: dict[str, Any] = {
     "PS": "PS",
     "OMW": "OMW%",
     "RND": pgettext_lazy("standings column: drawing of lots", "Lot"),
+    "GS": "GS",
 }
 
 
@@ -172,8 +184,41 @@ def event_tiebreak_codes(event: Event) -> tuple[str, ...]:
     return tuple(event.tiebreaks) if event.tiebreaks else DEFAULT_TIEBREAKS
 
 
-def event_tiebreaks(event: Event) -> tuple[TieBreak, ...]:
-    return tuple(tiebreak_from_code(code) for code in event_tiebreak_codes(event))
+def event_tiebreaks(event: Event, data: EventHistory | None = None) -> tuple[TieBreak, ...]:
+    """The event's tie-breaks; the game score (``GS``) carries the totals of ``data``."""
+    out: list[TieBreak] = []
+    for code in event_tiebreak_codes(event):
+        if code == GAME_SCORE_CODE and data is not None:
+            out.append(GameScore(totals=tuple(sorted(game_score_of(event, data).items()))))
+        else:
+            out.append(tiebreak_from_code(code))
+    return tuple(out)
+
+
+def game_score_of(event: Event, data: EventHistory) -> dict[int, int]:
+    """Each entry's game score total (``tournaments.standings.game_score``) over ``data``'s
+    published rounds: nothing for a game without a score."""
+    spec = get_game(event.game).score
+    if spec is None:
+        return {}
+    numbers = {r.pk: r.number for r in data.rounds}
+    winners = {Pairing.Result.RED_WON: "red", Pairing.Result.BLUE_WON: "blue"}
+    games = [
+        ScoredGame(
+            numbers[p.round_id],
+            red=p.red_id,
+            blue=p.blue_id,
+            red_score=p.red_score,
+            blue_score=p.blue_score,
+            winner=p.red_id if winners[p.result] == "red" else p.blue_id,
+        )
+        for p in data.pairings
+        if p.result in winners
+        and p.blue_id is not None
+        and p.red_score is not None
+        and p.blue_score is not None
+    ]
+    return game_score_totals(games, aggregate=str(spec.aggregate), rounds=data.last_round)
 
 
 def seed_order(entries: Iterable[Entry]) -> list[Entry]:
@@ -208,6 +253,8 @@ class PairingRow(NamedTuple):
     red_id: int
     blue_id: int | None
     result: str
+    red_score: int | None = None  # the game's score (``tournaments.scores``), if it has one
+    blue_score: int | None = None
 
 
 @dataclass(frozen=True)
@@ -253,7 +300,7 @@ def event_history(
         PairingRow(*row)
         for row in Pairing.objects.filter(round_id__in=numbers.keys())
         .order_by("round_id", "table")
-        .values_list("round_id", "table", "red_id", "blue_id", "result")
+        .values_list("round_id", "table", "red_id", "blue_id", "result", "red_score", "blue_score")
     )
     return _history_from_rows(event, entries, rounds, pairings)
 
@@ -338,7 +385,7 @@ def event_standings(*, event: Event, after_round: int | None = None) -> Standing
     rows = standings(
         data.history,
         points=points_scheme(event),
-        tiebreaks=event_tiebreaks(event),
+        tiebreaks=event_tiebreaks(event, data),
         after_round=data.last_round,
         seed=event.lot_seed,
     )

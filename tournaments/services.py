@@ -53,8 +53,10 @@ from tournaments.models import (
 )
 from tournaments.pairing import elimination, round_robin, swiss, top_cut
 from tournaments.pairing.errors import PairingError
+from tournaments.scores import Scores, check_scores
 from tournaments.standings import tiebreak_from_code
 from tournaments.validation import (
+    ENGINE_GAME,
     ENTRY_NAME_LIMIT,
     EVENT_GAME_FORMATS,
     POINT_FIELDS,
@@ -231,6 +233,14 @@ def _event_defaults() -> dict[str, Any]:
     }
 
 
+def _drop_engine_settings(fields: dict[str, Any], game: str) -> None:
+    """The official format and start position are 軍師軍略's (RULES.md §15): another game's
+    event keeps the defaults, whatever a form sent."""
+    if game != ENGINE_GAME:
+        fields["game_format"] = Event.Format.BASIC
+        fields["start_position"] = None
+
+
 def _canonical_start(fields: dict[str, Any]) -> None:
     """Store a start position in its canonical dict form (``None`` when empty), so that an
     unchanged position compares equal; an invalid one raises ``invalid_start_position``."""
@@ -272,6 +282,7 @@ def event_create(
     )
     if fields.get("pairing_system") != Event.PairingSystem.SWISS_TOP_CUT:
         fields["top_cut_size"] = None
+    _drop_engine_settings(fields, fields.get("game", ENGINE_GAME))
     _canonical_start(fields)
     check_event_values(_event_defaults() | fields | {"name": name, "starts_on": starts_on})
     name = name.strip()
@@ -290,6 +301,7 @@ def event_update(*, actor: User, event: Event, **fields: Any) -> Event:
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
         raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    _drop_engine_settings(fields, fields.get("game", event.game))
     _canonical_start(fields)
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
     if "tiebreaks" in changed:
@@ -1170,12 +1182,14 @@ def _create_match_for_pairing(
     Online events get online matches (they start when both players join, by ``start_by`` —
     docs/matches.md, "Starting a game"); over-the-board events get over-the-board matches,
     whose clock page the result slip's QR code opens and whose first press starts them. Every
-    match inherits the event's format, start position and time control. A bye has no match
-    (``None``).
+    match inherits the event's game and time control, and for 軍師軍略 its format and start
+    position; another game's match is a clock only (an over-the-board match has no engine
+    state). A bye has no match (``None``).
     """
     if pairing.blue is None:
         return None
     red, blue = pairing.red, pairing.blue
+    engine_game = event.game == ENGINE_GAME
     match = match_services.match_create(
         game=event.game,
         kind="online" if event.online else "otb",
@@ -1183,8 +1197,8 @@ def _create_match_for_pairing(
         blue_player=blue.user,
         red_name=red.name,
         blue_name=blue.name,
-        game_format=match_format_of(event),
-        start_position=event.start_position or None,
+        game_format=match_format_of(event) if engine_game else None,
+        start_position=(event.start_position or None) if engine_game else None,
         time_control=event.time_control,
         no_show_limit_ms=event.no_show_minutes * 60_000 if event.no_show_minutes else None,
         event_id=event.pk,
@@ -1311,15 +1325,26 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
     return event, locked
 
 
-def _apply_result(pairing: Pairing, result: str, method: str) -> None:
+def _apply_result(
+    pairing: Pairing, result: str, method: str, scores: Scores = (None, None)
+) -> None:
     if pairing.round.stage == Round.Stage.ELIMINATION and result == R.DOUBLE_FORFEIT:
         raise TournamentError("invalid_result")
     pairing.result = result
     pairing.method = method
+    pairing.red_score, pairing.blue_score = scores
     pairing.confirmation = Pairing.Confirmation.CONFIRMED
     pairing.disputed = False
     pairing.save(
-        update_fields=["result", "method", "confirmation", "disputed", "updated_at"],
+        update_fields=[
+            "result",
+            "method",
+            "red_score",
+            "blue_score",
+            "confirmation",
+            "disputed",
+            "updated_at",
+        ],
     )
     if pairing.round.stage == Round.Stage.ELIMINATION:
         _record_bracket_result(pairing.round.event, pairing)
@@ -1356,6 +1381,11 @@ def _finish_match(match_id: int, winner: str, method: str) -> None:
         logger.warning("match %s did not take the tournament result", match_id, exc_info=True)
 
 
+def _scored(scores: Scores, key: str = "scores") -> dict[str, Any]:
+    """Audit details of a game's scores (none for a game or result without them)."""
+    return {} if scores == (None, None) else {key: list(scores)}
+
+
 def _check_result(pairing: Pairing, result: str) -> None:
     if pairing.blue_id is None:
         raise TournamentError("bye_has_no_result")
@@ -1369,11 +1399,20 @@ def _require_running(round_: Round) -> None:
 
 
 @transaction.atomic
-def result_report(*, entry: Entry, pairing: Pairing, result: str, method: str = "") -> Pairing:
+def result_report(
+    *,
+    entry: Entry,
+    pairing: Pairing,
+    result: str,
+    method: str = "",
+    red_score: int | None = None,
+    blue_score: int | None = None,
+) -> Pairing:
     """A player reports the result of their own over-the-board table.
 
-    The first report waits for the opponent; the opponent reporting the same result confirms
-    it, a different one opens a dispute for the arbiter. A player may change their own report
+    The first report waits for the opponent; the opponent reporting the same result (and the
+    same game scores, for a game with a score: ``tournaments.scores``) confirms it, a
+    different one opens a dispute for the arbiter. A player may change their own report
     until it is confirmed.
     """
     event, pairing = _lock_pairing(pairing)
@@ -1387,23 +1426,37 @@ def result_report(*, entry: Entry, pairing: Pairing, result: str, method: str = 
         raise TournamentError("result_final")
     method = method if method in Pairing.Method.values else ""
     first = pairing.reported_by_id
+    # An opponent's answer is checked under the first report's method (flag fall, …) when
+    # it gives none of its own.
+    answering = first is not None and first != entry.pk
+    check_method = method or (pairing.reported_method if answering else "")
+    scores = check_scores(get_game(event.game), result, check_method, red_score, blue_score)
     if first is None or (first == entry.pk and not pairing.disputed):
         pairing.reported_by = entry
         pairing.reported_result = result
         pairing.reported_method = method
+        pairing.reported_red_score, pairing.reported_blue_score = scores
         pairing.confirmation = Pairing.Confirmation.AWAITING
         pairing.save()
-        _audit(event, "result_report", entry=entry, pairing=pairing, result=result)
+        _audit(
+            event, "result_report", entry=entry, pairing=pairing, result=result, **_scored(scores)
+        )
         _changed(event, "pairings")
         return pairing
     if first == entry.pk:  # a dispute is open and the first reporter changes their claim
         pairing.reported_result = result
         pairing.reported_method = method or pairing.reported_method
+        pairing.reported_red_score, pairing.reported_blue_score = scores
     else:  # the opponent answers
         pairing.counter_result = result
-    if pairing.reported_result == pairing.counter_result:
-        _apply_result(pairing, result, pairing.reported_method or method)
-        _audit(event, "result_confirm", entry=entry, pairing=pairing, result=result)
+        pairing.counter_red_score, pairing.counter_blue_score = scores
+    reported = (pairing.reported_red_score, pairing.reported_blue_score)
+    counter = (pairing.counter_red_score, pairing.counter_blue_score)
+    if pairing.reported_result == pairing.counter_result and reported == counter:
+        _apply_result(pairing, result, pairing.reported_method or method, reported)
+        _audit(
+            event, "result_confirm", entry=entry, pairing=pairing, result=result, **_scored(scores)
+        )
         _refresh_round_status(pairing.round)
     else:
         pairing.disputed = True
@@ -1415,6 +1468,8 @@ def result_report(*, entry: Entry, pairing: Pairing, result: str, method: str = 
             pairing=pairing,
             reported=pairing.reported_result,
             counter=pairing.counter_result,
+            **_scored(reported, "reported_scores"),
+            **_scored(counter, "counter_scores"),
         )
     _changed(event, "pairings", "standings")
     return pairing
@@ -1430,7 +1485,14 @@ def result_confirm(*, entry: Entry, pairing: Pairing) -> Pairing:
         raise TournamentError("nothing_to_confirm")
     if locked.reported_by_id == entry.pk:
         raise TournamentError("own_report")
-    return result_report(entry=entry, pairing=locked, result=locked.reported_result)
+    return result_report(
+        entry=entry,
+        pairing=locked,
+        result=locked.reported_result,
+        method=locked.reported_method,
+        red_score=locked.reported_red_score,
+        blue_score=locked.reported_blue_score,
+    )
 
 
 @transaction.atomic
@@ -1441,6 +1503,8 @@ def result_set(
     result: str,
     method: str = "",
     reason: str = "",
+    red_score: int | None = None,
+    blue_score: int | None = None,
 ) -> Pairing:
     """An arbiter or organiser sets a table's result: entry, dispute ruling, forfeit, or a
     correction of a confirmed result (a reason is then required).
@@ -1457,14 +1521,23 @@ def result_set(
     correction = pairing.confirmation == Pairing.Confirmation.CONFIRMED
     if correction and not reason.strip():
         raise TournamentError("reason_required", field="reason")
-    if correction and pairing.result == result and pairing.method == (method or pairing.method):
-        return pairing
-    old = pairing.result
-    was_disputed = pairing.disputed
     method = method if method in Pairing.Method.values else ""
     if not method and result in (R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT):
         method = Pairing.Method.FORFEIT
-    _apply_result(pairing, result, method or Pairing.Method.ARBITER)
+    # Checked under the method given: "arbiter decision" is an adjudication (at time), an
+    # entry without a method is the game's normal end.
+    scores = check_scores(get_game(event.game), result, method, red_score, blue_score)
+    same_scores = (pairing.red_score, pairing.blue_score) == scores
+    if (
+        correction
+        and pairing.result == result
+        and same_scores
+        and pairing.method == (method or pairing.method)
+    ):
+        return pairing
+    old = pairing.result
+    was_disputed = pairing.disputed
+    _apply_result(pairing, result, method or Pairing.Method.ARBITER, scores)
     if old != result:
         _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
@@ -1478,6 +1551,7 @@ def result_set(
         new=result,
         method=pairing.method,
         reason=reason,
+        **_scored(scores),
     )
     _refresh_round_status(pairing.round)
     _changed(event, "pairings", "standings", "bracket")

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from clock.control import TimeControl
 from clock.errors import InvalidTimeControlError
+from games import GameDefinition, get_game, registered_games
 from games.gunshi_rules import (
     EVENT_FORMATS,
     GameFormat,
@@ -32,6 +33,7 @@ from games.gunshi_rules import (
 from tournaments import names
 from tournaments.errors import TournamentError
 from tournaments.models import MAX_RATING, MIN_RATING, Event
+from tournaments.standings import GAME_SCORE_CODE
 
 MAX_ROUNDS: Final = 99
 MAX_POINTS: Final = Decimal("999.99")
@@ -57,6 +59,29 @@ _CHOICES: Final = {
     "pairing_system": Event.PairingSystem.values,
     "visibility": Event.Visibility.values,
 }
+
+
+#: The game refereed by ``engine/``: its online matches exist whatever the registry's
+#: ``rules`` slot holds (the engine adapter is attached to the definition separately).
+ENGINE_GAME: Final = "gunshi"
+
+
+def plays_online(game: GameDefinition) -> bool:
+    """Whether events of ``game`` may be played online (a rules engine referees them)."""
+    return game.key == ENGINE_GAME or not game.over_the_board_only
+
+
+def check_game(values: Mapping[str, Any]) -> None:
+    """The event's game is a registered one; a game without a rules engine is played over the
+    board only; the "game score" tie-break needs a game whose results carry a score."""
+    key = values.get("game", ENGINE_GAME)
+    if key not in {game.key for game in registered_games()}:
+        raise TournamentError("invalid_choice", {"value": key}, field="game")
+    game = get_game(key)
+    if values.get("online") and not plays_online(game):
+        raise TournamentError("game_not_online", {"game": game.name}, field="game")
+    if GAME_SCORE_CODE in (values.get("tiebreaks") or ()) and game.score is None:
+        raise TournamentError("game_score_tiebreak", field="tiebreaks")
 
 
 def check_name(name: Any, *, limit: int, field: str = "name") -> str:
@@ -118,6 +143,7 @@ def check_event_values(values: Mapping[str, Any]) -> None:
     checked, so an update passes the event's current values merged with the changes)."""
     if "name" in values:
         check_name(values["name"], limit=EVENT_NAME_LIMIT)
+    check_game(values)
     for field, allowed in _CHOICES.items():
         if field in values and values[field] not in allowed:
             raise TournamentError("invalid_choice", {"value": values[field]}, field=field)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from games import get_game
 from matches.models import Match
 from tournaments import ranked_tables, selectors, services
 from tournaments.forms import (
@@ -148,7 +149,7 @@ def _render_dashboard(
         "add_form": EntryAddForm(),
         "csv_form": CsvImportForm(),
         "role_form": RoleForm(),
-        "result_form": ResultForm(),
+        "result_form": ResultForm(game=get_game(event.game)),
         "pair_form": PairForm(),
         "check_in_form": CheckInForm(),
         "action_errors": [],
@@ -371,7 +372,7 @@ def _render_round(
         "pairings": pairings,
         "waiting": sum(1 for game in games.values() if game.status == Match.Status.PENDING),
         "swap_form": swap_form or SwapForm(entries=players),
-        "result_form": ResultForm(),
+        "result_form": ResultForm(game=get_game(event.game)),
         "result_errors": result_errors or {},
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "rounds": selectors.event_rounds(event=event, public=False),
@@ -462,7 +463,7 @@ def pairing_result(request: HttpRequest, slug: str, pairing_id: int) -> HttpResp
         Pairing.objects.select_related("round"), pk=pairing_id, round__event=event
     )
     correcting = pairing.confirmation == Pairing.Confirmation.CONFIRMED
-    form = ResultForm(request.POST, correcting=correcting)
+    form = ResultForm(request.POST, correcting=correcting, game=get_game(event.game))
     try:
         submit(
             form,
@@ -472,6 +473,7 @@ def pairing_result(request: HttpRequest, slug: str, pairing_id: int) -> HttpResp
                 result=form.cleaned_data["result"],
                 method=form.cleaned_data.get("method") or "",
                 reason=form.cleaned_data.get("reason") or "",
+                **form.scores(),
             ),
         )
     except RefusedError:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import get_game
 from matches.models import Match
 from matches.views_start import board_url
 from tournaments import selectors, services
@@ -69,7 +70,7 @@ def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse
         "event": entry.event,
         "entry": entry,
         "pairing": pairing,
-        "form": PlayerResultForm(),
+        "form": PlayerResultForm(game=get_game(entry.event.game)),
         "lines": selectors.entry_history(entry=entry, public=True),
         "token": token,
         "action_base": _home_url(entry, token),
@@ -98,7 +99,7 @@ def _pairing_of(entry: Entry, pairing_id: int) -> Pairing:
 
 
 def _act_report(request: HttpRequest, entry: Entry, pairing_id: int, token: str | None) -> None:
-    form = PlayerResultForm(request.POST)
+    form = PlayerResultForm(request.POST, game=get_game(entry.event.game))
     if not form.is_valid():
         form_errors(request, form)
         return
@@ -110,6 +111,7 @@ def _act_report(request: HttpRequest, entry: Entry, pairing_id: int, token: str 
             pairing=pairing,
             result=form.cleaned_data["result"],
             method=form.cleaned_data.get("method") or "",
+            **form.scores(),
         ),
         _("Your result was recorded."),
     )

@@ -11,6 +11,11 @@
 Definitions of every tie-break, with worked examples: ``docs/tiebreaks.md``.
 """
 
+from tournaments.standings.game_score import (
+    GAME_SCORE_CODE,
+    ScoredGame,
+    game_score_totals,
+)
 from tournaments.standings.points import PointsScheme
 from tournaments.standings.table import StandingRow, standings
 from tournaments.standings.tiebreaks import (
@@ -29,6 +34,7 @@ from tournaments.standings.tiebreaks import (
     Buchholz,
     DirectEncounter,
     DrawingOfLots,
+    GameScore,
     GamesWon,
     ManualOrder,
     OpponentsMatchWin,
@@ -47,6 +53,7 @@ __all__ = [
     "DIRECT_ENCOUNTER",
     "DRAWING_OF_LOTS",
     "GAMES_WON",
+    "GAME_SCORE_CODE",
     "MEDIAN_BUCHHOLZ",
     "OPPONENTS_MATCH_WIN",
     "PROGRESSIVE",
@@ -56,16 +63,19 @@ __all__ = [
     "Buchholz",
     "DirectEncounter",
     "DrawingOfLots",
+    "GameScore",
     "GamesWon",
     "ManualOrder",
     "OpponentsMatchWin",
     "PointsScheme",
     "Progressive",
+    "ScoredGame",
     "SonnebornBerger",
     "StandingRow",
     "TieBreak",
     "TieBreakValue",
     "Wins",
+    "game_score_totals",
     "standings",
     "tiebreak_from_code",
 ]

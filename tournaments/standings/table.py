@@ -33,6 +33,7 @@ from tournaments.standings.tiebreaks import (
     Buchholz,
     DirectEncounter,
     DrawingOfLots,
+    GameScore,
     GamesWon,
     ManualOrder,
     OpponentsMatchWin,
@@ -48,6 +49,7 @@ from tournaments.standings.values import (
     buchholz,
     drawing_of_lots,
     fractions,
+    game_score,
     games_won,
     manual_order,
     opponent_elements,
@@ -126,6 +128,8 @@ class _Context:
                 return drawing_of_lots(record, tb, self.seed)
             case ManualOrder():
                 return manual_order(record, tb)
+            case GameScore():
+                return game_score(record, tb)
         raise TypeError(f"not a per-player tie-break: {tb!r}")
 
 

@@ -187,6 +187,19 @@ class ManualOrder:
         return "MAN"
 
 
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """The total of a game's reported scores (``game_score.game_score_totals``): higher ranks
+    higher; players without a scored game have 0. ``totals`` holds ``(player, total)`` pairs;
+    empty when only the code is needed (validation)."""
+
+    totals: tuple[tuple[PlayerId, int], ...] = ()
+
+    @property
+    def code(self) -> str:
+        return "GS"
+
+
 TieBreak = (
     Buchholz
     | SonnebornBerger
@@ -198,6 +211,7 @@ TieBreak = (
     | OpponentsMatchWin
     | DrawingOfLots
     | ManualOrder
+    | GameScore
 )
 
 BUCHHOLZ = Buchholz()
@@ -225,6 +239,7 @@ _FIXED_CODES: dict[str, TieBreak] = {
         PROGRESSIVE,
         OPPONENTS_MATCH_WIN,
         DRAWING_OF_LOTS,
+        GameScore(),
     )
 }
 _CUT_CODE = re.compile(r"(BH-C|BH-M|PS-C)([1-9][0-9]?)")

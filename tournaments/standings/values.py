@@ -35,6 +35,7 @@ from tournaments.standings.tiebreaks import (
     BlueWins,
     Buchholz,
     DrawingOfLots,
+    GameScore,
     GamesWon,
     ManualOrder,
     OpponentsMatchWin,
@@ -213,3 +214,9 @@ def manual_order(record: EventRecord, tb: ManualOrder) -> Values:
     values = [where.get(p) for p in record.players]
     keys = [-where.get(p, len(where) + 1) for p in record.players]
     return values, keys
+
+
+def game_score(record: EventRecord, tb: GameScore) -> Values:
+    totals = dict(tb.totals)
+    values = [totals.get(p, 0) for p in record.players]
+    return values, values

@@ -7,11 +7,18 @@ from fractions import Fraction
 
 from django import template
 
+from games import GameDefinition, get_game
 from tournaments.audit import audit_sentence as sentence_of
 from tournaments.models import AuditLog
 from tournaments.selectors import display_points
 
 register = template.Library()
+
+
+@register.filter
+def game_definition(key: str) -> GameDefinition:
+    """The registry's definition of a game key (``event.game|game_definition``)."""
+    return get_game(key)
 
 
 @register.filter
