@@ -1,11 +1,11 @@
-"""The rules engine and the clock import nothing outside the standard library.
+"""The rules engines (軍師軍略 and 軍棋) and the clock import nothing outside the standard library.
 
 This is the guarantee behind STYLE.md's "pure package" rule (import-linter checks the same in CI,
-but only for the packages it is told to forbid). Every `.py` file under engine/ and clock/ is
-parsed with `ast`; each import must be either a standard-library module
+but only for the packages it is told to forbid). Every `.py` file under engine/, junqi/ and
+clock/ is parsed with `ast`; each import must be either a standard-library module
 (`sys.stdlib_module_names`), a relative import, or one of the pure packages themselves
-(`engine`, `clock`). Imports hidden under `if TYPE_CHECKING:` or inside functions count too, and
-dynamic imports (`__import__`, `importlib.import_module`) are refused outright.
+(`engine`, `junqi`, `clock`). Imports hidden under `if TYPE_CHECKING:` or inside functions count
+too, and dynamic imports (`__import__`, `importlib.import_module`) are refused outright.
 
 The pure algorithms of `tournaments.pairing` and `tournaments.standings` get the same check, with
 `rustworkx` (maximum-weight matching for Swiss pairing) as their one allowed third-party import.
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-PURE_PACKAGES = ("engine", "clock")
+PURE_PACKAGES = ("engine", "junqi", "clock")
 # Directory -> packages (dotted prefixes) its files may import besides the standard library.
 PURE_ALGORITHMS = {
     "tournaments/pairing": ("tournaments.pairing", "tournaments.standings", "rustworkx"),
@@ -121,6 +121,7 @@ def test_checker_rejects(source: str) -> None:
         "import engine.types",
         "from engine.types import Side",
         "from clock.logic import ClockState",
+        "from junqi.rules import apply_action",
     ],
 )
 def test_checker_accepts(source: str) -> None:

@@ -1,0 +1,124 @@
+"""Move generation (RULES.md §5): steps, railway runs, engineer paths, camps and headquarters.
+
+``moves(state, side)`` lists every legal ``(from, to)`` of ``side``, sorted. It works on the
+precomputed tables of ``junqi.geometry`` (neighbours, railway neighbours, straight rays):
+
+* **immobile** (§5.1, J10): flags and mines never move; a piece on any HQ never moves again,
+  unless 大本営自由 (``free_hq``) or 軍旗をかつぐ (``carry_flag``, §9.3 b) is in force;
+* **step** (§5.2, J7): along any one connection, road or railway, camp diagonals included;
+* **railway run** (§5.3, J5): along one line, one direction, over empty stations, stopping at
+  the first occupied one (attacked if it is an enemy's);
+* **engineer** (§5.4, J6) — and a bomb under 飛ぶ爆弾 (§9.1): a breadth-first search over
+  empty railway stations; any railway neighbour of the start or of a reached empty station is
+  a destination if empty or an attackable enemy;
+* a destination holds no own piece (§4.3, J22) and no enemy on a camp (§5.5); under
+  軍旗をかつぐ a carried flag's home HQ is reserved (§9.3 d–e).
+"""
+
+from __future__ import annotations
+
+from .geometry import CAMP_STATIONS, HQ_STATIONS, Board, board
+from .state import GameState, Piece
+from .types import BOMB, ENGINEER, FLAG, MINE, Side
+
+_IMMOBILE_CODES = frozenset((FLAG, MINE))
+
+
+def is_mobile(state: GameState, s: int) -> bool:
+    """Whether the piece on ``s`` may move at all (§5.1, J10, §9.3 b, §9.6)."""
+    p = state.board[s]
+    if p is None or p.code in _IMMOBILE_CODES:
+        return False
+    options = state.options
+    return not (s in HQ_STATIONS and not (options.free_hq or options.carry_flag))
+
+
+def _target_ok_carry(state: GameState, mover: Piece, dst: int) -> bool:
+    """§9.3 d–e: a destination's legality under 軍旗をかつぐ (also §4.3 and §5.5)."""
+    side = mover.owner
+    target = state.board[dst]
+    for owner in (Side.RED, Side.BLUE):
+        if state.flag_carried[owner] and dst == state.flag_home[owner]:
+            # Reserved: only its owner's carrier, completing §9.3 d, may enter it.
+            return owner is side and mover.carrying and (target is None or target.owner is not side)
+    if target is None:
+        return True
+    if target.owner is side:
+        return mover.carrying and target.code == FLAG and dst == state.flag_home[side]
+    return dst not in CAMP_STATIONS
+
+
+def moves(state: GameState, side: Side) -> list[tuple[int, int]]:
+    """Every legal move of ``side`` as sorted ``(from, to)`` pairs (state must be in play)."""
+    out: list[tuple[int, int]] = []
+    cells = state.board
+    options = state.options
+    geo = board(options.centre_railway)
+    carry = options.carry_flag
+    for src in range(60):
+        p = cells[src]
+        if p is None or p.owner is not side or not is_mobile(state, src):
+            continue
+        dests = _destinations(state, geo, src, p, carry)
+        out.extend((src, d) for d in sorted(dests))
+    return out
+
+
+def has_move(state: GameState, side: Side) -> bool:
+    """Whether ``side`` has any legal move (§7.2)."""
+    cells = state.board
+    options = state.options
+    geo = board(options.centre_railway)
+    carry = options.carry_flag
+    for src in range(60):
+        p = cells[src]
+        if (
+            p is not None
+            and p.owner is side
+            and is_mobile(state, src)
+            and _destinations(state, geo, src, p, carry)
+        ):
+            return True
+    return False
+
+
+def _destinations(state: GameState, geo: Board, src: int, p: Piece, carry: bool) -> set[int]:
+    cells = state.board
+    side = p.owner
+    dests: set[int] = set()
+
+    def ok(dst: int) -> bool:
+        if carry:
+            return _target_ok_carry(state, p, dst)
+        t = cells[dst]
+        return t is None or (t.owner is not side and dst not in CAMP_STATIONS)
+
+    for n in geo.neighbours[src]:
+        if ok(n):
+            dests.add(n)
+    if not geo.on_railway[src]:
+        return dests
+    if p.code == ENGINEER or (p.code == BOMB and state.options.flying_bombs):
+        seen = {src}
+        frontier = [src]
+        while frontier:
+            u = frontier.pop()
+            for v in geo.rail_neighbours[u]:
+                if v in seen:
+                    continue
+                seen.add(v)
+                if cells[v] is None:
+                    dests.add(v)
+                    frontier.append(v)
+                elif ok(v):
+                    dests.add(v)
+        return dests
+    for ray in geo.rays[src]:
+        for t in ray:
+            if cells[t] is None:
+                dests.add(t)
+                continue
+            if ok(t):
+                dests.add(t)
+            break
+    return dests
