@@ -19,17 +19,17 @@ BOARD_TEMPLATES: Final = {"junqi": "matches/match_board_junqi.html"}
 
 JUNQI_LABELS: Final[dict[str, Promise]] = {
     # Piece names (RULES.md §1.2), by the codes of §10.2.
-    "jq_piece_9": _("Marshal"),
-    "jq_piece_8": _("General"),
-    "jq_piece_7": _("Division commander"),
-    "jq_piece_6": _("Brigade commander"),
-    "jq_piece_5": _("Regiment commander"),
-    "jq_piece_4": _("Battalion commander"),
-    "jq_piece_3": _("Company commander"),
-    "jq_piece_2": _("Platoon leader"),
-    "jq_piece_1": _("Engineer"),
-    "jq_piece_B": _("Bomb"),
-    "jq_piece_M": _("Landmine"),
+    "jq_piece_9": pgettext_lazy("junqi piece", "Marshal"),
+    "jq_piece_8": pgettext_lazy("junqi piece", "General"),
+    "jq_piece_7": pgettext_lazy("junqi piece", "Division commander"),
+    "jq_piece_6": pgettext_lazy("junqi piece", "Brigade commander"),
+    "jq_piece_5": pgettext_lazy("junqi piece", "Regiment commander"),
+    "jq_piece_4": pgettext_lazy("junqi piece", "Battalion commander"),
+    "jq_piece_3": pgettext_lazy("junqi piece", "Company commander"),
+    "jq_piece_2": pgettext_lazy("junqi piece", "Platoon leader"),
+    "jq_piece_1": pgettext_lazy("junqi piece", "Engineer"),
+    "jq_piece_B": pgettext_lazy("junqi piece", "Bomb"),
+    "jq_piece_M": pgettext_lazy("junqi piece", "Landmine"),
     "jq_piece_F": pgettext_lazy("junqi piece", "Flag"),
     "jq_piece_unknown": _("Enemy piece"),
     # The short name under each piece's glyph (in Japanese the rank's two-character name).

@@ -322,7 +322,13 @@ function historyLabel(text) {
 function drawMoveList() {
   const history = view.history ?? [];
   const items = [html("li", { class: "move-list__item", dataset: { ply: "0" } }, html("span", { class: "move-list__text" }, "—"))];
-  for (const entry of history) {
+  // The match history holds the decisions as sent ("a6-a7"); the game's own log holds each
+  // move in §10.4 notation with its combat outcome ("a6xa7>"), the k-th move for the k-th.
+  const notation = game().moves ?? [];
+  let moveIndex = 0;
+  for (const recorded of history) {
+    const entry = MOVE.test(recorded.text) ? { ...recorded, text: notation[moveIndex] ?? recorded.text } : recorded;
+    if (MOVE.test(recorded.text)) moveIndex += 1;
     items.push(
       html(
         "li",
