@@ -15,8 +15,8 @@ import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const COLUMNS = "abcde";
-const MARGIN_X = 42;
-const MARGIN_Y = 30;
+const MARGIN_X = 50;
+const MARGIN_Y = 40;
 const DX = 70;
 const DY = 44;
 const GAP = 44; // the front line between rows 6 and 7
@@ -172,8 +172,8 @@ export function renderBoard(root, options) {
   // Coordinates: columns below, rows on the left (absolute, §2.1).
   for (let c = 0; c < 5; c += 1) {
     const [x] = centre(stationName(c, 1), flipped);
-    svg("text", { x, y: HEIGHT - 6, class: "jq-board__coord" }, board).textContent = COLUMNS[c];
-    svg("text", { x, y: 14, class: "jq-board__coord" }, board).textContent = COLUMNS[c];
+    svg("text", { x, y: HEIGHT - 5, class: "jq-board__coord" }, board).textContent = COLUMNS[c];
+    svg("text", { x, y: 13, class: "jq-board__coord" }, board).textContent = COLUMNS[c];
   }
   for (let r = 1; r <= 12; r += 1) {
     const [, y] = centre(stationName(0, r), flipped);
