@@ -3,4 +3,7 @@
 Each game lives in its own module; importing this module registers them all.
 """
 
-from games import gunshi  # noqa: F401
+from games import (
+    gunshi,  # noqa: F401
+    junqi,  # noqa: F401
+)
