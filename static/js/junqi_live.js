@@ -297,7 +297,8 @@ function drawGameOver() {
     lines.push(html("p", { class: "game-over__winner" }, t(termination?.startsWith("DRAW") ? "jq_draw" : "no_winner")));
   }
   lines.push(html("p", { class: "game-over__method", dataset: { method: result.method, termination: termination ?? "" } }, t("method_is", { method: how })));
-  lines.push(html("p", { class: "game-over__links" }, html("a", { class: "button", href: config.record_url }, t("view_record")), " ", html("a", { class: "button button--quiet", href: config.download_url, download: "" }, t("download_record"))));
+  // The step-through record viewer draws 軍師軍略 only: 軍棋 offers the record file.
+  lines.push(html("p", { class: "game-over__links" }, html("a", { class: "button button--quiet", href: config.download_url, download: "" }, t("download_record"))));
   gameOver.replaceChildren(...lines);
   gameOver.hidden = false;
   gameOver.dataset.winner = winner;

@@ -5,10 +5,11 @@ Japanese on a phone). The match is created for them through the service (startin
 clicks is proven by the event tests); from there everything is clicks: Red takes the random
 set-up button; Blue places its 25 pieces from the tray one by one, is told off by the live
 check for a bomb on its front row, swaps it away by clicking two stations and swaps two more
-by dragging. Then Red attacks a6xa7 along the left railway, Blue answers e7xe6, and Red
-resigns through the confirm dialog. Until the end neither page holds an enemy rank (the enemy
-pieces are blank backs with no text); at the end both pages show every rank. Screenshots of
-set-up, mid-game and the end (laptop and phone, ja and en) go to artifacts/screenshots/.
+by dragging. Then Red attacks a6xa7 along the left railway, Blue answers e7xe6, Red offers a
+draw that Blue declines, and Red resigns through the confirm dialog. Until the end neither
+page holds an enemy rank (the enemy pieces are blank backs with no text); at the end both
+pages show every rank. Screenshots of set-up, mid-game and the end (laptop and phone, ja and
+en) go to artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -200,6 +201,16 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
         wait_dataset(page, "live", "d.ply === '4'")
     assert_hidden(red, "blue")
     assert_hidden(blue, "red")
+
+    # Red offers a draw; Blue sees the offer and declines it.
+    wait_dataset(red, "live", "d.toAct === 'red'")
+    red.locator("#draw-offer-button").click()
+    blue.locator("#draw-decline-button").wait_for()
+    assert blue.locator("#draw-accept-button").is_visible()
+    blue.locator("#draw-decline-button").click()
+    for page in (red, blue):
+        page.wait_for_function("() => document.getElementById('draw-offer').hidden")
+    assert red.locator("#move-list li[data-text='decline draw']").count() == 1
 
     # Red resigns, confirming in the dialog.
     red.locator("#resign-button").click()
