@@ -35,6 +35,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from games.gunshi import GUNSHI
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches import services as match_services
 from matches.errors import MatchError
@@ -1157,6 +1158,18 @@ def match_format_of(event: Event) -> GameFormat:
     return EVENT_GAME_FORMATS[event.game_format]()
 
 
+def _match_setup_of(event: Event) -> dict[str, Any]:
+    """The game set-up a table's match inherits from its event. The official formats and the
+    fixed opening (``Event.game_format``, ``start_position``) are 軍師軍略's; a match of
+    another engine game (軍棋) is created with its game's standard options."""
+    if event.game != GUNSHI.key:
+        return {}
+    return {
+        "game_format": match_format_of(event),
+        "start_position": event.start_position or None,
+    }
+
+
 def _create_match_for_pairing(
     event: Event, pairing: Pairing, actor: User | None, start_by: datetime | None
 ) -> int | None:
@@ -1178,8 +1191,7 @@ def _create_match_for_pairing(
         blue_player=blue.user,
         red_name=red.name,
         blue_name=blue.name,
-        game_format=match_format_of(event),
-        start_position=event.start_position or None,
+        **_match_setup_of(event),
         time_control=event.time_control,
         no_show_limit_ms=event.no_show_minutes * 60_000 if event.no_show_minutes else None,
         event_id=event.pk,
