@@ -34,6 +34,8 @@ const drawDecline = document.getElementById("draw-decline-button");
 const moveList = document.getElementById("move-list");
 const clockBox = document.getElementById("live-clocks");
 const soundButton = document.getElementById("sound-button");
+const reviewBar = document.getElementById("review-bar");
+const reviewText = document.getElementById("review-text");
 
 const MOVE = /^([a-e]\d{1,2})([-x])([a-e]\d{1,2})([<>=#]?)(?:\[([^:\]]+):([^\]]+)\])?(.*)$/;
 
@@ -45,6 +47,9 @@ let errorTimer = null;
 let countdownTimer = null;
 let drag = null; // {from: station | null, code: tray code | null}
 let suppressClick = false;
+/** An earlier position being looked at: {ply, view} (view null while it loads), or null. */
+let review = null;
+const positions = new Map(); // ply → this seat's view of that past position (never changes)
 
 const sound = new Sound();
 const turnSignal = new TurnSignal({ prefix: `● ${t("your_turn_title")}`, faviconUrl: config.favicon_turn_url });
@@ -141,7 +146,13 @@ function drawBoard() {
   const me = seat();
   const flipped = me === "blue";
   const options = { flipped, selected };
-  if (buildingSetup()) {
+  if (review) {
+    options.selected = null;
+    options.pieces = review.view?.pieces ?? game()?.pieces ?? [];
+    const moves = review.view?.moves ?? [];
+    const last = moves.length ? MOVE.exec(moves[moves.length - 1]) : null;
+    if (last) options.last = [last[1], last[3]];
+  } else if (buildingSetup()) {
     if (!draft || draft.side !== me) draft = new SetupDraft(me);
     options.pieces = draft.pieces();
     options.own = draft.stations;
@@ -341,10 +352,13 @@ function drawMoveList() {
     );
   }
   const known = moveList.children.length;
+  for (const item of items) item.classList.toggle("is-current", review !== null && Number(item.dataset.ply) === review.ply);
   const same = known === items.length && [...moveList.children].every((item, i) => item.dataset.text === items[i].dataset.text);
   if (!same) {
     moveList.replaceChildren(...items);
-    moveList.scrollTop = moveList.scrollHeight;
+    if (!review) moveList.scrollTop = moveList.scrollHeight;
+  } else {
+    items.forEach((item, i) => moveList.children[i].classList.toggle("is-current", item.classList.contains("is-current")));
   }
 }
 
@@ -354,6 +368,9 @@ function draw() {
   const g = game();
   const running = view.status === "running";
   root.dataset.ply = String(view.ply);
+  root.dataset.review = review?.view ? String(review.ply) : ""; // the past position drawn
+  reviewBar.hidden = !review;
+  if (review) reviewText.textContent = t("reviewing", { n: review.ply, total: view.ply });
   root.dataset.status = view.status;
   root.dataset.seat = me ?? "";
   root.dataset.phase = g.phase;
@@ -437,7 +454,7 @@ boardRoot.addEventListener("click", (event) => {
     return;
   }
   const target = event.target.closest("[data-station]");
-  if (!target || !view) return;
+  if (!target || !view || review) return;
   if (buildingSetup()) setupStation(target.dataset.station);
   else playStation(target.dataset.station);
 });
@@ -496,6 +513,46 @@ panel.addEventListener("click", (event) => {
     submit(`setup ${draft.side} ${draft.text()}`);
   }
 });
+
+/** Show the position after decision `ply` (as the server computed it for this seat). */
+async function showPosition(ply) {
+  if (!view || buildingSetup()) return;
+  const target = Math.max(0, Math.min(ply, view.ply));
+  if (target === view.ply) {
+    backToLive();
+    return;
+  }
+  review = { ply: target, view: positions.get(target) ?? null };
+  selected = null;
+  draw();
+  if (review.view) return;
+  try {
+    const url = config.position_url.replace("{ply}", String(target));
+    const query = config.token ? `?token=${encodeURIComponent(config.token)}` : "";
+    const response = await fetch(url + query, { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(String(response.status));
+    positions.set(target, (await response.json()).view);
+  } catch {
+    showError(t("load_failed"));
+    if (review?.ply === target) backToLive();
+    return;
+  }
+  if (review?.ply === target) {
+    review.view = positions.get(target);
+    draw();
+  }
+}
+
+function backToLive() {
+  review = null;
+  draw();
+}
+
+moveList.addEventListener("click", (event) => {
+  const item = event.target.closest("li[data-ply]");
+  if (item) showPosition(Number(item.dataset.ply));
+});
+document.getElementById("back-to-live").addEventListener("click", () => backToLive());
 
 drawOfferButton.addEventListener("click", () => submit("offer draw"));
 drawAccept.addEventListener("click", () => submit("accept draw"));

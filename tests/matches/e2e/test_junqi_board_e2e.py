@@ -137,6 +137,9 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
         page.goto(url)
         wait_dataset(page, "live", "d.phase === 'setup'")
 
+    # The shared set-up countdown runs (RULES.md §11.1: five minutes).
+    assert red.locator("#jq-countdown").inner_text().startswith("Set-up time left: 4:")
+
     # Red: the random set-up button, then submit.
     red.locator("#jq-random").click()
     red.wait_for_function("() => !document.getElementById('jq-submit').disabled")
@@ -201,6 +204,15 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
         wait_dataset(page, "live", "d.ply === '4'")
     assert_hidden(red, "blue")
     assert_hidden(blue, "red")
+
+    # Red looks back at the position after its attack (the server's view of it for Red: still
+    # no Blue rank), then returns to the game.
+    red.locator("#move-list li[data-ply='3']").click()
+    wait_dataset(red, "live", "d.review === '3'")
+    assert red.locator("#jq-board [data-station=e6] .jq-piece").get_attribute("data-owner") == "red"
+    assert_hidden(red, "blue")
+    red.locator("#back-to-live").click()
+    wait_dataset(red, "live", "d.review === ''")
 
     # Red offers a draw; Blue sees the offer and declines it.
     wait_dataset(red, "live", "d.toAct === 'red'")
