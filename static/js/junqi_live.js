@@ -158,6 +158,14 @@ function drawBoard() {
     options.own = draft.stations;
   } else {
     options.pieces = game()?.pieces ?? [];
+    // A submitted set-up waits off the board until both are in: draw this seat's own from
+    // its set-up string (the view gives it to this seat only).
+    const own = me ? game()?.sides?.[me]?.setup : null;
+    if (setupPhase() && own && !options.pieces.some((piece) => piece.owner === me)) {
+      const submitted = new SetupDraft(me);
+      submitted.load(own);
+      options.pieces = [...options.pieces, ...submitted.pieces()];
+    }
     const last = lastMove();
     if (last) options.last = [last[1], last[3]];
     if (selected) {

@@ -172,6 +172,8 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
 
     red.locator("#jq-submit").click()
     red.locator("#jq-waiting").wait_for()
+    # The submitted set-up stays in sight while the opponent sets up.
+    assert red.locator("#jq-board .jq-piece[data-owner=red]").count() == 25
     screenshot(red, "setup-waiting", "en")
     blue.locator("#jq-submit").click()
     for page in (red, blue):
