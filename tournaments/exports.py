@@ -319,6 +319,7 @@ def _trf_round(
         res.RED_WON_BY_FORFEIT: "+",
         res.BLUE_WON_BY_FORFEIT: "-",
         res.DOUBLE_FORFEIT: "-",
+        res.DRAW: "=",
         res.PENDING: " ",
     }
     blue_code: dict[str, str] = {
@@ -327,6 +328,7 @@ def _trf_round(
         res.RED_WON_BY_FORFEIT: "-",
         res.BLUE_WON_BY_FORFEIT: "+",
         res.DOUBLE_FORFEIT: "-",
+        res.DRAW: "=",
         res.PENDING: " ",
     }
     code = (red_code if seat == 0 else blue_code)[p.result]

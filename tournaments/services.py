@@ -1319,7 +1319,7 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
 
 
 def _apply_result(pairing: Pairing, result: str, method: str) -> None:
-    if pairing.round.stage == Round.Stage.ELIMINATION and result == R.DOUBLE_FORFEIT:
+    if pairing.round.stage == Round.Stage.ELIMINATION and result in (R.DOUBLE_FORFEIT, R.DRAW):
         raise TournamentError("invalid_result")
     pairing.result = result
     pairing.method = method
@@ -1341,6 +1341,7 @@ _MATCH_WINNER: dict[str, str] = {
     R.BLUE_WON: "blue",
     R.BLUE_WON_BY_FORFEIT: "blue",
     R.DOUBLE_FORFEIT: "none",
+    R.DRAW: "draw",
 }
 
 
@@ -1558,6 +1559,14 @@ def result_from_match(
         elif winner == "blue":
             forfeit = method in ("forfeit", "no_show")
             result = R.BLUE_WON_BY_FORFEIT if forfeit else R.BLUE_WON
+        elif winner == "draw":
+            result = R.DRAW
+            if pairing.round.stage == Round.Stage.ELIMINATION:
+                # A bracket needs a winner: the arbiter decides the drawn table.
+                pairing.disputed = True
+                pairing.save(update_fields=["disputed", "updated_at"])
+                _audit(event, "result_match_draw_in_bracket", pairing=pairing, match_id=match_id)
+                return pairing
         else:
             result = R.DOUBLE_FORFEIT
         method = method if method in Pairing.Method.values else Pairing.Method.ARBITER
