@@ -47,8 +47,8 @@ def game_choices() -> list[tuple[str, object]]:
 
 def _load() -> None:
     """Import the modules that register the games (once; they call :func:`register`)."""
-    if _REGISTRY:
-        return
+    # Always through the catalogue (a no-op once imported): a module that imported one game's
+    # definition directly must not leave the others unregistered.
     from games import catalogue  # noqa: F401  (registers on import)
 
 

@@ -304,3 +304,34 @@ class GameRules(Protocol):
         """Every state of the recorded game, the first position included; a decision that
         cannot be parsed or applied raises ``RulesError``."""
         ...
+
+
+@runtime_checkable
+class SimultaneousSetup(Protocol):
+    """Optional hooks of a game whose seats set up at the same time under one shared
+    countdown (軍棋, RULES.md §3.6 and §11.1), beside :class:`GameRules`.
+
+    In such a segment more than one seat may act (``can_act``), so a decision's text names
+    the seat it belongs to; the match layer refuses one sent from another seat. The countdown
+    is the match's ``setup_deadline``, enforced like a flag; the game decides what its expiry
+    means. A game without these hooks is played exactly as before.
+    """
+
+    def action_seat(self, state: Any, action: Any) -> int:
+        """The seat ``action`` is taken by."""
+        ...
+
+    def setup_countdown_ms(self, state: Any) -> int | None:
+        """The shared countdown's length while the set-up segment lasts, else ``None``."""
+        ...
+
+    def setup_timeout(self, state: Any) -> tuple[list[tuple[int, str]], Any]:
+        """The countdown ran out: the decisions the rules take on the late seats' behalf (as
+        ``(seat, text)``, e.g. random set-ups) and the state after them (possibly over)."""
+        ...
+
+    def conclude(self, state: Any, winner: int | None, method: str) -> Any:
+        """The state ended by a result decided outside the game (resignation, time, no-show,
+        an arbiter; ``method`` a ``Match.Method`` value), so its views show what any finished
+        game shows."""
+        ...

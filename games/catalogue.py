@@ -6,6 +6,7 @@ order is the page order, so the imports are not sorted.
 
 # isort: skip_file
 from games import gunshi  # noqa: F401
+from games import junqi  # noqa: F401
 from games import strategem  # noqa: F401
 from games import banjo_yuki  # noqa: F401
 from games import sangoku  # noqa: F401  (last: multi-player ranked tables)

@@ -222,8 +222,12 @@ def match_claim_flag(call: Call) -> dict[str, Any]:
 @api_view("GET")
 def match_record_detail(call: Call) -> HttpResponse:
     text = match_record_text(match=call.match)
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="gunshi-match-{call.match.pk}.json"'
+    # 軍師軍略's records are JSON; 軍棋's are the tagged text of its RULES.md §10.6.
+    json_record = text.lstrip().startswith("{")
+    kind, ext = ("application/json", "json") if json_record else ("text/plain", "txt")
+    response = HttpResponse(text, content_type=f"{kind}; charset=utf-8")
+    name = f"{call.match.game}-match-{call.match.pk}.{ext}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 

@@ -28,6 +28,7 @@ MESSAGES: Final[dict[str, Promise]] = {
     "match_not_finished": _("The game record is published when the match is over."),
     "flag_fallen": _("A flag has fallen: the match is lost on time."),
     "flag_not_fallen": _("No flag has fallen."),
+    "setup_time_up": _("The set-up time is over."),
     "no_show": _("The no-show time limit has passed: the match is lost by no-show."),
     "no_show_off": _("This match has no no-show rule."),
     "not_untimed": _(

@@ -91,6 +91,7 @@ class Match(models.Model):
         RED = "red", _("Red")
         BLUE = "blue", _("Blue")
         NONE = "none", _("No winner")
+        DRAW = "draw", _("Draw")
 
     class Method(models.TextChoices):
         """How the match ended: the engine's two outcomes and the match-level ones."""
@@ -103,6 +104,19 @@ class Match(models.Model):
         NO_SHOW = "no_show", _("No-show")
         ARBITER = "arbiter", _("Arbiter's decision")
         TURN_LIMIT = "turn_limit", _("Turn limit (non-official)")
+        # 軍棋 (games.junqi_rules.METHODS): its engine's terminations.
+        FLAG = "flag", _("Flag captured")
+        NO_MOVE = "no_move", _("No legal move")
+        SETUP_TIMEOUT = "setup_timeout", _("No set-up in time")
+        DRAW_NO_COMBAT = "draw_no_combat", _("Draw: no combat")
+        DRAW_AGREED = "draw_agreed", _("Draw agreed")
+        DRAW_NO_MOVE_BOTH = "draw_no_move_both", _("Draw: neither side can move")
+
+    #: Methods that end a game drawn (the winner is ``Winner.DRAW``); any other method without a
+    #: winner (e.g. both seats missing a set-up deadline) is ``Winner.NONE``.
+    DRAW_METHODS: ClassVar[frozenset[str]] = frozenset(
+        {Method.DRAW_NO_COMBAT, Method.DRAW_AGREED, Method.DRAW_NO_MOVE_BOTH}
+    )
 
     kind = models.CharField(_("kind"), max_length=8, choices=Kind, default=Kind.ONLINE)
     status = models.CharField(
@@ -148,6 +162,9 @@ class Match(models.Model):
     ply = models.PositiveIntegerField(_("ply"), default=0)
     clock = models.JSONField(_("clock state"), default=dict, blank=True)
     flag_deadline = models.DateTimeField(_("flag deadline"), null=True, blank=True, db_index=True)
+    #: The end of a shared set-up countdown (a game whose seats set up at the same time, such as
+    #: 軍棋): while it runs, ``flag_deadline`` mirrors it so the timeout machinery enforces it.
+    setup_deadline = models.DateTimeField(_("set-up deadline"), null=True, blank=True)
     #: When the one pending timeout check of this match fires (``matches.timeouts``): a new
     #: check is scheduled only when the flag deadline moves earlier than this, so a match
     #: never has more than a few checks queued however many decisions it sees.
@@ -203,7 +220,8 @@ class Match(models.Model):
                 name="match_variant_valid",
             ),
             models.CheckConstraint(
-                condition=Q(winner__in=["", "red", "blue", "none"]), name="match_winner_valid"
+                condition=Q(winner__in=["", "red", "blue", "none", "draw"]),
+                name="match_winner_valid",
             ),
             models.CheckConstraint(
                 condition=Q(
@@ -217,6 +235,12 @@ class Match(models.Model):
                         "no_show",
                         "arbiter",
                         "turn_limit",
+                        "flag",
+                        "no_move",
+                        "setup_timeout",
+                        "draw_no_combat",
+                        "draw_agreed",
+                        "draw_no_move_both",
                     ]
                 ),
                 name="match_method_valid",
@@ -293,6 +317,7 @@ class MatchEvent(models.Model):
         RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
         DISPUTED = "disputed", _("Result disputed")
         NO_SHOW = "no_show", _("No-show")
+        SETUP_TIMEOUT = "setup_timeout", _("Set-up time over")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind)

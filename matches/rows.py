@@ -44,6 +44,7 @@ PLAY_FIELDS: Final = (
     "ply",
     "clock",
     "flag_deadline",
+    "setup_deadline",
     "timeout_check_at",
     "clock_seq",
     "winner",

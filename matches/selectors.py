@@ -293,6 +293,10 @@ def match_get_view(
         "pairing_id": match.pairing_id,
         "game": match_rules(match).view(match_game_state(match), viewer) if online else None,
         "clock": _clock_view(match, now_ms),
+        # The end of a shared set-up countdown (epoch ms; e.g. 軍棋's simultaneous set-up).
+        "setup_deadline": (
+            None if match.setup_deadline is None else epoch_ms(match.setup_deadline)
+        ),
         "history_from": history_from,
         "history": _history(match, viewer, history_from) if online else [],
         "result": match_result(match),

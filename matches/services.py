@@ -59,7 +59,7 @@ from clock import (
     other_seat,
 )
 from games import get_game
-from games.base import RulesError
+from games.base import GameOutcome, GameRules, RulesError, SimultaneousSetup
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
 from matches.models import (
@@ -309,8 +309,29 @@ def _finish(match: Match, *, winner: str, method: str, now: datetime, actor: Any
     match.method = method
     match.finished_at = now
     match.flag_deadline = None
+    match.setup_deadline = None
     match.disputed = False
+    _conclude_state(match)
     _announce_result_on_commit(match, corrected=False)
+
+
+def _conclude_state(match: Match) -> None:
+    """End the game state of an online match finished outside the game (resignation, time,
+    no-show, an arbiter), for a game whose rules can (``SimultaneousSetup.conclude``): its
+    views then show what any finished game shows. Other games keep their state as it was."""
+    if match.kind != Match.Kind.ONLINE:
+        return
+    rules = match_rules(match)
+    hooks = _simultaneous(rules)
+    if hooks is None:
+        return
+    state = match_game_state(match)
+    if rules.outcome(state) is not None:
+        return
+    seat = SEAT_LABELS.index(match.winner) if match.winner in SEAT_LABELS else None
+    ended = hooks.conclude(state, seat, match.method)
+    match.state = rules.state_to_dict(ended)
+    remember_game_state(match, ended)
 
 
 def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
@@ -329,8 +350,11 @@ def _after_change(match: Match, *, now: datetime, history_from: int | None = Non
     """Save, then after commit broadcast every seat's view and schedule the timeout check.
 
     In an untimed segment under the no-show rule, the seat asked to act gets its no-show
-    deadline here, counted from ``now`` (each change asks again)."""
-    if match.flag_deadline is None and match.no_show_limit_ms is not None:
+    deadline here, counted from ``now`` (each change asks again). During a shared set-up
+    countdown, its end is the deadline the timeout machinery watches."""
+    if match.setup_deadline is not None and match.status == Match.Status.RUNNING:
+        match.flag_deadline = match.setup_deadline
+    elif match.flag_deadline is None and match.no_show_limit_ms is not None:
         match.flag_deadline = _no_show_deadline(match, match_clock_state(match), now)
     arm_timeout_check(match)
     save_match(match)
@@ -347,6 +371,8 @@ def _adjudicate_if_flagged(
     deadline that has passed in an untimed segment (``_adjudicate_if_no_show``)."""
     if match.status != Match.Status.RUNNING:
         return False
+    if _adjudicate_if_setup_over(match, now=now, actor=actor):
+        return True
     seat = clock_flagged(clock, now=now_ms)
     if seat is None:
         return _adjudicate_if_no_show(match, clock, now=now, actor=actor)
@@ -377,8 +403,11 @@ def _adjudicate_if_flagged(
 
 def _adjudicated_error(match: Match) -> MatchError:
     """The refusal of a request that found the match decided by its deadline first."""
-    code = "no_show" if match.method == Match.Method.NO_SHOW else "flag_fallen"
-    return MatchError(code, ply=match.ply)
+    if match.method == Match.Method.NO_SHOW:
+        return MatchError("no_show", ply=match.ply)
+    if match.status == Match.Status.RUNNING or match.method == Match.Method.SETUP_TIMEOUT:
+        return MatchError("setup_time_up", ply=match.ply)  # the set-up countdown ran out
+    return MatchError("flag_fallen", ply=match.ply)
 
 
 # ----------------------------------------------------------------------------- no-show
@@ -487,7 +516,7 @@ def match_create(
     variant: str = Match.Variant.BASIC,
     game_format: Any = None,
     seed: int | None = None,
-    time_control: str = OFFICIAL_TIME_CONTROL,
+    time_control: str | None = None,
     no_show_limit_ms: int | None = None,
     rulings: Any = None,
     start_position: Any = None,
@@ -507,7 +536,8 @@ def match_create(
     ``GameFormat.tournament_rule_2()``; default: the default format of ``variant``, the basic
     game); its deal seed is ``seed``, random unless given (it stays on the server until the
     record is published). ``time_control`` is the clock's text form (``"20+0"`` official,
-    ``"10+5"`` …); ``rulings`` the engine rulings (default: recommended). ``start_position``
+    ``"10+5"`` …; default: the game's recommended clock); ``rulings`` the engine rulings
+    (default: recommended). ``start_position``
     (a ``StartPosition`` or its dict form; basic format only) opens the game on a fixed opening
     at set-up instead of the empty board. ``event_id``/``pairing_id`` are the tournaments layer's
     references, passed back in ``match_finished``. ``start_by`` is the start deadline (see
@@ -521,9 +551,16 @@ def match_create(
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
         raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
     try:
-        rules = get_game(game).rules
+        definition = get_game(game)
     except KeyError:
         raise MatchError("bad_message", detail=f"game {game!r}") from None
+    rules = definition.rules
+    if time_control is None:  # the game's recommended clock (軍師軍略: the official 20+0)
+        time_control = definition.timing.time_control or OFFICIAL_TIME_CONTROL
+    try:
+        control = TimeControl.parse(time_control)
+    except InvalidTimeControlError:
+        raise MatchError("invalid_time_control", detail=repr(time_control)) from None
     online = kind == Match.Kind.ONLINE
     if rules is None and online:
         raise MatchError("game_not_online", detail=game)
@@ -538,14 +575,11 @@ def match_create(
                     "seed": seed,
                     "rulings": rulings,
                     "start_position": start_position,
+                    "time_control": control.to_str(),
                 }
             )
         except RulesError as exc:
             raise MatchError("bad_message", detail=exc.detail) from None
-    try:
-        control = TimeControl.parse(time_control)
-    except InvalidTimeControlError:
-        raise MatchError("invalid_time_control", detail=repr(time_control)) from None
     if no_show_limit_ms is not None and (
         isinstance(no_show_limit_ms, bool)
         or not isinstance(no_show_limit_ms, int)
@@ -580,7 +614,9 @@ def match_create(
         if start:
             now_dt = _now(now)
             _start(match, actor=actor, now=now_dt)
-            match.flag_deadline = _no_show_deadline(match, match_clock_state(match), now_dt)
+            match.flag_deadline = match.setup_deadline or _no_show_deadline(
+                match, match_clock_state(match), now_dt
+            )
             arm_timeout_check(match)
             match.save()
     return match
@@ -597,6 +633,97 @@ def _start(match: Match, *, actor: Any, now: datetime) -> None:
     match_set_status(match=match, status=Match.Status.RUNNING, actor=actor)
     match.started_at = now
     _event(match, MatchEvent.Kind.STARTED, actor=actor)
+    if match.kind == Match.Kind.ONLINE:
+        _sync_setup_deadline(match, match_rules(match), match_game_state(match), now)
+
+
+# ------------------------------------------------------------- simultaneous set-up
+#
+# A game with the ``SimultaneousSetup`` hooks (軍棋) opens with a segment in which both seats
+# submit a secret set-up at once. No player clock runs; one shared countdown does: its end is
+# ``Match.setup_deadline``, mirrored into ``flag_deadline`` so the timeout machinery (scheduled
+# checks, every process's scheduler, the sweep) enforces it exactly like a flag. At expiry the
+# game's rules say what happens (random set-ups or a loss by ``setup_timeout``).
+
+
+def _simultaneous(rules: GameRules) -> SimultaneousSetup | None:
+    return rules if isinstance(rules, SimultaneousSetup) else None
+
+
+def _sync_setup_deadline(match: Match, rules: GameRules, state: Any, now: datetime) -> None:
+    """Start the shared countdown when the set-up segment begins, end it when it is over."""
+    hooks = _simultaneous(rules)
+    length = None if hooks is None else hooks.setup_countdown_ms(state)
+    if length is None or match.status != Match.Status.RUNNING:
+        match.setup_deadline = None
+    elif match.setup_deadline is None:
+        match.setup_deadline = now + timedelta(milliseconds=length)
+
+
+def _winner(outcome: GameOutcome) -> str:
+    """The ``Match.winner`` of a game outcome: a seat, a draw, or nobody."""
+    if outcome.winner is not None:
+        return SEAT_LABELS[outcome.winner]
+    if outcome.termination in Match.DRAW_METHODS:
+        return Match.Winner.DRAW
+    return Match.Winner.NONE
+
+
+def _adjudicate_if_setup_over(match: Match, *, now: datetime, actor: Any = None) -> bool:
+    """If the shared set-up countdown has run out by ``now``, apply the game's verdict: the
+    decisions its rules take for the late seats (appended like any decision, masked the same
+    way) and the result if a seat loses. Returns True when it did."""
+    deadline = match.setup_deadline
+    if deadline is None or now < deadline or match.kind != Match.Kind.ONLINE:
+        return False
+    clock = match_clock_state(match)
+    rules = match_rules(match)
+    hooks = _simultaneous(rules)
+    state = match_game_state(match)
+    if clock.paused or hooks is None or hooks.setup_countdown_ms(state) is None:
+        return False
+    taken, after = hooks.setup_timeout(state)
+    first_new = match.ply + 1
+    now_ms = epoch_ms(now)
+    for seat, text in taken:
+        action = rules.parse_action(text)
+        before, state = state, rules.apply(state, action)
+        clock, record = clock_after_decision(
+            clock,
+            now=now_ms,
+            next_seat=rules.to_act(state),
+            timed=rules.clock_side(state) is not None,
+        )
+        masked = (
+            rules.history_text(before, action, None) if rules.is_secret(before, action) else None
+        )
+        match.ply = rules.ply(state)
+        _append_move(
+            match,
+            seat=seat,
+            action=rules.action_text(action),
+            masked=masked,
+            record=record,
+            lag_ms=0,
+            actor=None,
+        )
+    match.state = rules.state_to_dict(after)
+    match.ply = rules.ply(after)
+    remember_game_state(match, after)
+    match.setup_deadline = None
+    _event(
+        match,
+        MatchEvent.Kind.SETUP_TIMEOUT,
+        deadline=epoch_ms(deadline),
+        adjudicated_at=now_ms,
+        placed_for=[SEAT_LABELS[seat] for seat, _text in taken],
+    )
+    outcome = rules.outcome(after)
+    if outcome is not None:
+        _finish(match, winner=_winner(outcome), method=outcome.termination, now=deadline)
+    _set_clock(match, clock, None)
+    _after_change(match, now=now, history_from=first_new)
+    return True
 
 
 @_atomic
@@ -786,8 +913,11 @@ def match_submit_action(
         raise MatchError("not_your_turn", ply=match.ply)
     if clock.paused:
         raise MatchError("clock_paused", ply=match.ply)
+    hooks = _simultaneous(rules)
     try:
         action = rules.parse_action(action_text)
+        if hooks is not None and hooks.action_seat(state, action) != side:
+            raise MatchError("not_your_turn", ply=match.ply)  # e.g. the other seat's set-up
         new_state = rules.apply(state, action)
     except RulesError as exc:
         code = "illegal_action" if exc.kind == "illegal" else "invalid_action"
@@ -815,10 +945,11 @@ def match_submit_action(
     match.ply = new_ply
     remember_game_state(match, new_state)
     outcome = rules.outcome(new_state)
+    _sync_setup_deadline(match, rules, new_state, now_dt)
     if outcome is not None:
         _finish(
             match,
-            winner=Match.Winner.NONE if outcome.winner is None else SEAT_LABELS[outcome.winner],
+            winner=_winner(outcome),
             method=outcome.termination,
             now=now_dt,
             actor=actor,

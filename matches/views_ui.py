@@ -34,6 +34,7 @@ from games.gunshi_rules import RULES as GUNSHI_RULES
 from games.gunshi_rules import board_geometry
 from matches.api import error_response
 from matches.errors import MatchError
+from matches.junqi_ui import BOARD_TEMPLATES, JUNQI_LABELS
 from matches.models import Match
 from matches.selectors import (
     match_position_view,
@@ -486,7 +487,11 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
     if match.kind == Match.Kind.OTB:
         query = f"?{request.GET.urlencode()}" if request.GET else ""
         return redirect(reverse("matches:match_clock", args=[match.pk]) + query)
-    context: dict[str, Any] = {"match": match, "ui": _live_config(request, match)}
+    config = _live_config(request, match)
+    template = BOARD_TEMPLATES.get(match.game, "matches/match_board.html")
+    if match.game == "junqi":
+        config["labels"].update({key: str(value) for key, value in JUNQI_LABELS.items()})
+    context: dict[str, Any] = {"match": match, "ui": config}
     if match.status == Match.Status.PENDING:
         try:
             seat = match_resolve_seat(
@@ -495,7 +500,7 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
         except MatchError:
             seat = None  # the socket refuses the bad link and the page says so
         context["start"] = start_panel(request, match, seat)
-    return render(request, "matches/match_board.html", context)
+    return render(request, template, context)
 
 
 @require_GET

@@ -341,6 +341,7 @@ def _trf_round(
         res.RED_WON_BY_FORFEIT: "+",
         res.BLUE_WON_BY_FORFEIT: "-",
         res.DOUBLE_FORFEIT: "-",
+        res.DRAW: "=",
         res.PENDING: " ",
     }
     blue_code: dict[str, str] = {
@@ -349,6 +350,7 @@ def _trf_round(
         res.RED_WON_BY_FORFEIT: "-",
         res.BLUE_WON_BY_FORFEIT: "+",
         res.DOUBLE_FORFEIT: "-",
+        res.DRAW: "=",
         res.PENDING: " ",
     }
     code = (red_code if seat == 0 else blue_code)[p.result]

@@ -394,6 +394,9 @@ class Pairing(models.Model):
         BLUE_WON_BY_FORFEIT = "blue_won_by_forfeit", _("Blue won by forfeit")
         DOUBLE_FORFEIT = "double_forfeit", _("Double forfeit")
         BYE = "bye", _("Bye")
+        #: A drawn game (games with draws, e.g. 軍棋): each player scores half-way between a
+        #: win and a loss. Not a result of an elimination bracket.
+        DRAW = "draw", _("Draw")
 
     class Method(models.TextChoices):
         NONE = "", _("(none)")
@@ -404,6 +407,13 @@ class Pairing(models.Model):
         FORFEIT = "forfeit", _("Forfeit")
         NO_SHOW = "no_show", _("No-show")
         ARBITER = "arbiter", _("Arbiter decision")
+        # 軍棋 (its match methods, taken over from a finished match)
+        FLAG = "flag", _("Flag captured")
+        NO_MOVE = "no_move", _("No legal move")
+        SETUP_TIMEOUT = "setup_timeout", _("No set-up in time")
+        DRAW_NO_COMBAT = "draw_no_combat", _("Draw: no combat")
+        DRAW_AGREED = "draw_agreed", _("Draw agreed")
+        DRAW_NO_MOVE_BOTH = "draw_no_move_both", _("Draw: neither side can move")
 
     class Confirmation(models.TextChoices):
         NONE = "none", _("No report yet")

@@ -242,6 +242,7 @@ _RESULTS: dict[str, BoutResult] = {
     Pairing.Result.RED_WON_BY_FORFEIT: BoutResult.RED_WON_BY_FORFEIT,
     Pairing.Result.BLUE_WON_BY_FORFEIT: BoutResult.BLUE_WON_BY_FORFEIT,
     Pairing.Result.DOUBLE_FORFEIT: BoutResult.DOUBLE_FORFEIT,
+    Pairing.Result.DRAW: BoutResult.DRAW,
 }
 
 
@@ -506,6 +507,8 @@ def _outcome_for(p: Pairing, colour: str) -> str:
         return "pending"
     if result == Pairing.Result.DOUBLE_FORFEIT:
         return "double_forfeit"
+    if result == Pairing.Result.DRAW:
+        return "draw"
     forfeit = result in (Pairing.Result.RED_WON_BY_FORFEIT, Pairing.Result.BLUE_WON_BY_FORFEIT)
     won = (result in (Pairing.Result.RED_WON, Pairing.Result.RED_WON_BY_FORFEIT)) == (
         colour == "red"

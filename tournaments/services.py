@@ -36,6 +36,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from games import TableKind, get_game
+from games.gunshi import GUNSHI
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches import services as match_services
 from matches.errors import MatchError
@@ -1174,6 +1175,18 @@ def match_format_of(event: Event) -> GameFormat:
     return EVENT_GAME_FORMATS[event.game_format]()
 
 
+def _match_setup_of(event: Event) -> dict[str, Any]:
+    """The game set-up a table's match inherits from its event. The official formats and the
+    fixed opening (``Event.game_format``, ``start_position``) are 軍師軍略's; a match of
+    another engine game (軍棋) is created with its game's standard options."""
+    if event.game != GUNSHI.key:
+        return {}
+    return {
+        "game_format": match_format_of(event),
+        "start_position": event.start_position or None,
+    }
+
+
 def _create_match_for_pairing(
     event: Event, pairing: Pairing, actor: User | None, start_by: datetime | None
 ) -> int | None:
@@ -1182,14 +1195,13 @@ def _create_match_for_pairing(
     Online events get online matches (they start when both players join, by ``start_by`` —
     docs/matches.md, "Starting a game"); over-the-board events get over-the-board matches,
     whose clock page the result slip's QR code opens and whose first press starts them. Every
-    match inherits the event's game and time control, and for 軍師軍略 its format and start
-    position; another game's match is a clock only (an over-the-board match has no engine
-    state). A bye has no match (``None``).
+    match inherits the event's game and time control (``_match_setup_of``: for 軍師軍略 also
+    its format and start position); a game without rules gets a clock-only match (an
+    over-the-board match has no game state). A bye has no match (``None``).
     """
     if pairing.blue is None:
         return None
     red, blue = pairing.red, pairing.blue
-    engine_game = event.game == ENGINE_GAME
     match = match_services.match_create(
         game=event.game,
         kind="online" if event.online else "otb",
@@ -1197,8 +1209,7 @@ def _create_match_for_pairing(
         blue_player=blue.user,
         red_name=red.name,
         blue_name=blue.name,
-        game_format=match_format_of(event) if engine_game else None,
-        start_position=(event.start_position or None) if engine_game else None,
+        **_match_setup_of(event),
         time_control=event.time_control,
         no_show_limit_ms=event.no_show_minutes * 60_000 if event.no_show_minutes else None,
         event_id=event.pk,
@@ -1328,7 +1339,7 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
 def _apply_result(
     pairing: Pairing, result: str, method: str, scores: Scores = (None, None)
 ) -> None:
-    if pairing.round.stage == Round.Stage.ELIMINATION and result == R.DOUBLE_FORFEIT:
+    if pairing.round.stage == Round.Stage.ELIMINATION and result in (R.DOUBLE_FORFEIT, R.DRAW):
         raise TournamentError("invalid_result")
     pairing.result = result
     pairing.method = method
@@ -1359,6 +1370,7 @@ _MATCH_WINNER: dict[str, str] = {
     R.BLUE_WON: "blue",
     R.BLUE_WON_BY_FORFEIT: "blue",
     R.DOUBLE_FORFEIT: "none",
+    R.DRAW: "draw",
 }
 
 
@@ -1625,6 +1637,14 @@ def result_from_match(
         elif winner == "blue":
             forfeit = method in ("forfeit", "no_show")
             result = R.BLUE_WON_BY_FORFEIT if forfeit else R.BLUE_WON
+        elif winner == "draw":
+            result = R.DRAW
+            if pairing.round.stage == Round.Stage.ELIMINATION:
+                # A bracket needs a winner: the arbiter decides the drawn table.
+                pairing.disputed = True
+                pairing.save(update_fields=["disputed", "updated_at"])
+                _audit(event, "result_match_draw_in_bracket", pairing=pairing, match_id=match_id)
+                return pairing
         else:
             result = R.DOUBLE_FORFEIT
         method = method if method in Pairing.Method.values else Pairing.Method.ARBITER

@@ -42,6 +42,7 @@ class BoutResult(enum.StrEnum):
     RED_WON_BY_FORFEIT = "red_won_by_forfeit"  # Blue did not play (no-show, forfeit)
     BLUE_WON_BY_FORFEIT = "blue_won_by_forfeit"
     DOUBLE_FORFEIT = "double_forfeit"  # neither played; both lose
+    DRAW = "draw"  # played to a drawn end (games with draws)
     PENDING = "pending"  # paired, no result yet
 
 

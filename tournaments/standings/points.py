@@ -59,9 +59,9 @@ class PointsScheme:
     def draw_equivalent(self) -> Fraction:
         """Half-way between a win and a loss.
 
-        There are no draws in this game, but FIDE's rules for unplayed rounds (C.07 art. 16.3.2
-        and 16.4.2) are phrased in "points awarded for a draw"; this is the value standing in
-        for it (1/2 with the default scheme).
+        A drawn game (a game with draws, e.g. 軍棋) scores this, and FIDE's rules for unplayed
+        rounds (C.07 art. 16.3.2 and 16.4.2), phrased in "points awarded for a draw", use it
+        (1/2 with the default scheme).
         """
         return (self.win + self.loss) / 2
 
@@ -74,6 +74,8 @@ class PointsScheme:
             return Fraction(0)
         if result is BoutResult.DOUBLE_FORFEIT:
             return self.double_forfeit
+        if result is BoutResult.DRAW:
+            return self.draw_equivalent
         won = bout.winner == player
         if bout.forfeited:
             return self.forfeit_win if won else self.forfeit_loss

@@ -53,9 +53,10 @@ class RoundKind:
     FULL_POINT_BYE: Final = 6  # 16.2.1: absent, but granted a win's points
     REQUESTED_BYE: Final = 7  # 16.2.3 / 16.2.5: absent for less than a win
     PENDING: Final = 8  # paired, no result yet: counts as nothing at all
+    DRAWN: Final = 9  # played over the board to a draw (games with draws)
 
 
-PLAYED: Final = frozenset({RoundKind.WON, RoundKind.LOST})
+PLAYED: Final = frozenset({RoundKind.WON, RoundKind.LOST, RoundKind.DRAWN})
 FORFEITS: Final = frozenset(
     {RoundKind.FORFEIT_WON, RoundKind.FORFEIT_LOST, RoundKind.DOUBLE_FORFEIT}
 )
@@ -136,6 +137,7 @@ def build_record(history: History, scheme: PointsScheme, rounds: int) -> EventRe
     win, loss = units(scheme.win), units(scheme.loss)
     forfeit_win, forfeit_loss = units(scheme.forfeit_win), units(scheme.forfeit_loss)
     double_forfeit = units(scheme.double_forfeit)
+    draw = units(scheme.draw_equivalent)
 
     unset = -1
     kinds = [[unset] * rounds for _ in range(n)]
@@ -176,6 +178,7 @@ def build_record(history: History, scheme: PointsScheme, rounds: int) -> EventRe
             double_forfeit,
             double_forfeit,
         ),
+        BoutResult.DRAW: (RoundKind.DRAWN, RoundKind.DRAWN, draw, draw),
         BoutResult.PENDING: (RoundKind.PENDING, RoundKind.PENDING, 0, 0),
     }
     red_seat, blue_seat = int(Colour.RED), int(Colour.BLUE)
