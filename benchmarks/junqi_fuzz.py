@@ -54,7 +54,7 @@ OPTION_SETS = (
 MAX_PLIES = 51 * 60
 
 
-def fuzz(games: int, seed: int, deep_every: int) -> int:
+def fuzz(games: int, seed: int, deep_every: int, progress: int = 0) -> int:
     terminations: Counter[str] = Counter()
     plies = 0
     deep_checks = 0
@@ -88,6 +88,9 @@ def fuzz(games: int, seed: int, deep_every: int) -> int:
         assert state.outcome is not None
         terminations[state.outcome.termination.value] += 1
         plies += state.ply
+        if progress and (i + 1) % progress == 0:
+            used = time.process_time() - cpu
+            print(f"  {i + 1} games, {plies} plies, CPU {used:.1f} s: no problem", flush=True)
     cpu = time.process_time() - cpu
     wall = time.perf_counter() - wall
     print(f"{games} games from seed {seed}: no invariant broken")
@@ -103,8 +106,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deep-every", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, help="print a line every N games")
     args = parser.parse_args()
-    return fuzz(args.games, args.seed, max(args.deep_every, 1))
+    return fuzz(args.games, args.seed, max(args.deep_every, 1), max(args.progress, 0))
 
 
 if __name__ == "__main__":

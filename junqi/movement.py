@@ -51,35 +51,87 @@ def _target_ok_carry(state: GameState, mover: Piece, dst: int) -> bool:
 def moves(state: GameState, side: Side) -> list[tuple[int, int]]:
     """Every legal move of ``side`` as sorted ``(from, to)`` pairs (state must be in play)."""
     out: list[tuple[int, int]] = []
-    cells = state.board
-    options = state.options
-    geo = board(options.centre_railway)
-    carry = options.carry_flag
-    for src in range(60):
-        p = cells[src]
-        if p is None or p.owner is not side or not is_mobile(state, src):
-            continue
-        dests = _destinations(state, geo, src, p, carry)
-        out.extend((src, d) for d in sorted(dests))
+    for src, p in _movers(state, side):
+        out.extend((src, d) for d in sorted(_dests(state, src, p)))
     return out
+
+
+def is_legal(state: GameState, side: Side, src: int, dst: int) -> bool:
+    """Whether ``src``-``dst`` is a legal move of ``side`` (only that piece's moves are made)."""
+    p = state.board[src]
+    if p is None or p.owner is not side or not is_mobile(state, src):
+        return False
+    return dst in _dests(state, src, p)
 
 
 def has_move(state: GameState, side: Side) -> bool:
     """Whether ``side`` has any legal move (§7.2)."""
-    cells = state.board
+    return any(_dests(state, src, p) for src, p in _movers(state, side))
+
+
+def _movers(state: GameState, side: Side) -> list[tuple[int, Piece]]:
+    """``side``'s mobile pieces with their stations (§5.1)."""
+    options = state.options
+    frozen = not (options.free_hq or options.carry_flag)
+    return [
+        (src, p)
+        for src, p in enumerate(state.board)
+        if p is not None
+        and p.owner is side
+        and p.code not in _IMMOBILE_CODES
+        and not (frozen and src in HQ_STATIONS)
+    ]
+
+
+def _dests(state: GameState, src: int, p: Piece) -> set[int]:
     options = state.options
     geo = board(options.centre_railway)
-    carry = options.carry_flag
-    for src in range(60):
-        p = cells[src]
-        if (
-            p is not None
-            and p.owner is side
-            and is_mobile(state, src)
-            and _destinations(state, geo, src, p, carry)
-        ):
-            return True
-    return False
+    if options.carry_flag:
+        return _destinations(state, geo, src, p, carry=True)
+    # The fast path of the standard rules: no reserved HQs, no own piece is ever a target.
+    cells = state.board
+    side = p.owner
+    dests = {
+        n
+        for n in geo.neighbours[src]
+        if (t := cells[n]) is None or (t.owner is not side and n not in CAMP_STATIONS)
+    }
+    if not geo.on_railway[src]:
+        return dests
+    if p.code == ENGINEER or (p.code == BOMB and options.flying_bombs):
+        return _engineer(cells, geo, src, side, dests)
+    for ray in geo.rays[src]:  # no railway station is a camp: any enemy on a ray is attackable
+        for r in ray:
+            q = cells[r]
+            if q is None:
+                dests.add(r)
+                continue
+            if q.owner is not side:
+                dests.add(r)
+            break
+    return dests
+
+
+def _engineer(
+    cells: tuple[Piece | None, ...], geo: Board, src: int, side: Side, dests: set[int]
+) -> set[int]:
+    """§5.4, J6: breadth-first search over empty railway stations from ``src``."""
+    seen = {src}
+    frontier = [src]
+    rail = geo.rail_neighbours
+    while frontier:
+        u = frontier.pop()
+        for v in rail[u]:
+            if v in seen:
+                continue
+            seen.add(v)
+            q = cells[v]
+            if q is None:
+                dests.add(v)
+                frontier.append(v)
+            elif q.owner is not side:
+                dests.add(v)
+    return dests
 
 
 def _destinations(state: GameState, geo: Board, src: int, p: Piece, carry: bool) -> set[int]:

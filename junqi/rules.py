@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 
 from .actions import AcceptDraw, Action, DeclineDraw, Move, OfferDraw, Resign, SubmitSetup
 from .errors import IllegalActionError
-from .movement import has_move, moves
+from .movement import has_move, is_legal, moves
 from .options import Options, SetupTimeoutPolicy
 from .setup import Setup, random_setup
 from .state import (
@@ -130,7 +130,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if state.phase is not Phase.PLAY:
         raise IllegalActionError("phase.setup", "play has not started")
     if isinstance(action, Move):
-        if (action.src, action.dst) not in moves(state, state.to_move):
+        if not is_legal(state, state.to_move, action.src, action.dst):
             raise IllegalActionError("move.illegal", f"{action.text} is not a legal move")
         return apply_move(state, action.src, action.dst)
     if isinstance(action, OfferDraw):
