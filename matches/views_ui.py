@@ -443,12 +443,15 @@ def record_views(request: HttpRequest, match_id: int) -> JsonResponse:
 
 @require_GET
 def record_download(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The complete game record (docs/records.md) as a JSON file."""
+    """The complete game record (docs/records.md) as a file (JSON for 軍師軍略)."""
     match = _finished_match(match_id)
-    response = HttpResponse(
-        match_record_text(match=match), content_type="application/json; charset=utf-8"
+    text = match_record_text(match=match)
+    # 軍師軍略's records are JSON; 軍棋's are the tagged text of its RULES.md §10.6.
+    kind, ext = (
+        ("application/json", "json") if text.lstrip().startswith("{") else ("text/plain", "txt")
     )
-    response["Content-Disposition"] = f'attachment; filename="gunshi-match-{match.pk}.json"'
+    response = HttpResponse(text, content_type=f"{kind}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-match-{match.pk}.{ext}"'
     return response
 
 

@@ -179,3 +179,22 @@ def test_play_to_the_end_by_the_engine(junqi_match: Match, clock_at: Clock) -> N
 
     text = match_record_text(match=match)
     assert f'[SetupRed "{RED_SETUP}"]' in text
+
+
+def test_record_pages_of_a_finished_game(junqi_match: Match, clock_at: Clock, client: Any) -> None:
+    from django.urls import reverse
+
+    match = set_up(junqi_match, clock_at)
+    match = submit(match, "red", "offer draw", clock_at)
+    match = submit(match, "blue", "accept draw", clock_at)
+    for who in ("red", "blue", "all"):
+        url = reverse("matches:record_views", args=[match.pk]) + f"?as={who}"
+        payload = client.get(url).json()
+        assert payload["result"] == {"winner": None, "method": "draw_agreed"}
+        assert len(payload["views"]) == 3
+        assert payload["moves"][0]["text"] == (
+            f"setup red {RED_SETUP}" if who == "red" else "setup red ?"
+        )
+    download = client.get(reverse("matches:record_download", args=[match.pk]))
+    assert download["Content-Type"].startswith("text/plain")
+    assert f'[SetupBlue "{BLUE_SETUP}"]' in download.content.decode()
