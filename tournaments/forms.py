@@ -19,7 +19,7 @@ from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, EventRole, Pairing
 from tournaments.pairing.errors import PairingError
 from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
-from tournaments.validation import ENGINE_GAME
+from tournaments.validation import GUNSHI_KEY
 
 EVENT_FORM_FIELDS = [
     "name",
@@ -96,7 +96,7 @@ EVENT_FIELDSETS = (
         "format",
         _("Format"),
         ("game_format", "start_position_text"),
-        only_for_game=(ENGINE_GAME,),
+        only_for_game=(GUNSHI_KEY,),
     ),
     Fieldset(
         "time-control",
@@ -262,7 +262,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         """Over-the-board-only games cannot be online events; a new event whose time control
         was left at the initial value takes the chosen game's recommended one; 軍師軍略's format
         and start position are dropped for another game."""
-        key = cleaned.get("game") or (self.instance.game if self.instance.pk else ENGINE_GAME)
+        key = cleaned.get("game") or (self.instance.game if self.instance.pk else GUNSHI_KEY)
         cleaned["game"] = key
         game = get_game(key)
         if cleaned.get("online") and not validation.plays_online(game):
@@ -273,12 +273,12 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             )
         if (
             not self.instance.pk
-            and key != ENGINE_GAME
+            and key != GUNSHI_KEY
             and cleaned.get("time_control") == self.fields["time_control"].initial
             and game.timing.time_control
         ):
             cleaned["time_control"] = game.timing.time_control
-        if key != ENGINE_GAME:
+        if key != GUNSHI_KEY:
             cleaned["game_format"] = Event.Format.BASIC
             cleaned["start_position_text"] = None
             for name in ("game_format", "start_position_text"):
@@ -449,7 +449,7 @@ class ScoreFields(forms.Form):
         score = game.score if game is not None else None
         self.score = score
         method = self.fields.get("method")
-        if game is not None and game.key != ENGINE_GAME and isinstance(method, forms.ChoiceField):
+        if game is not None and game.key != GUNSHI_KEY and isinstance(method, forms.ChoiceField):
             # A general captured or an intrusion only ends a game of 軍師軍略.
             method.choices = [
                 (value, label)

@@ -57,9 +57,9 @@ from tournaments.pairing.errors import PairingError
 from tournaments.scores import Scores, check_scores
 from tournaments.standings import tiebreak_from_code
 from tournaments.validation import (
-    ENGINE_GAME,
     ENTRY_NAME_LIMIT,
     EVENT_GAME_FORMATS,
+    GUNSHI_KEY,
     POINT_FIELDS,
     check_event_values,
     check_name,
@@ -237,7 +237,7 @@ def _event_defaults() -> dict[str, Any]:
 def _drop_engine_settings(fields: dict[str, Any], game: str) -> None:
     """The official format and start position are 軍師軍略's (RULES.md §15): another game's
     event keeps the defaults, whatever a form sent."""
-    if game != ENGINE_GAME:
+    if game != GUNSHI_KEY:
         fields["game_format"] = Event.Format.BASIC
         fields["start_position"] = None
 
@@ -283,7 +283,7 @@ def event_create(
     )
     if fields.get("pairing_system") != Event.PairingSystem.SWISS_TOP_CUT:
         fields["top_cut_size"] = None
-    _drop_engine_settings(fields, fields.get("game", ENGINE_GAME))
+    _drop_engine_settings(fields, fields.get("game", GUNSHI_KEY))
     _canonical_start(fields)
     check_event_values(_event_defaults() | fields | {"name": name, "starts_on": starts_on})
     name = name.strip()

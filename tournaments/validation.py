@@ -61,20 +61,20 @@ _CHOICES: Final = {
 }
 
 
-#: The game refereed by ``engine/``: its online matches exist whatever the registry's
-#: ``rules`` slot holds (the engine adapter is attached to the definition separately).
-ENGINE_GAME: Final = "gunshi"
+#: 軍師軍略's registry key: the official formats and start positions of an event are its own
+#: settings, dropped for every other game.
+GUNSHI_KEY: Final = "gunshi"
 
 
 def plays_online(game: GameDefinition) -> bool:
     """Whether events of ``game`` may be played online (a rules engine referees them)."""
-    return game.key == ENGINE_GAME or not game.over_the_board_only
+    return not game.over_the_board_only
 
 
 def check_game(values: Mapping[str, Any]) -> None:
     """The event's game is a registered one; a game without a rules engine is played over the
     board only; the "game score" tie-break needs a game whose results carry a score."""
-    key = values.get("game", ENGINE_GAME)
+    key = values.get("game", GUNSHI_KEY)
     if key not in {game.key for game in registered_games()}:
         raise TournamentError("invalid_choice", {"value": key}, field="game")
     game = get_game(key)
