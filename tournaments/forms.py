@@ -422,6 +422,9 @@ RESULT_CHOICES = [
     (Pairing.Result.DOUBLE_FORFEIT, _("Double forfeit (both absent)")),
 ]
 
+#: Offered beside the other results only for a game with draws (``GameDefinition.draws``).
+DRAW_CHOICE = (Pairing.Result.DRAW, _("Draw"))
+
 METHOD_CHOICES = [
     ("", _("(not given)")),
     (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.GENERAL_CAPTURED.label),
@@ -461,6 +464,11 @@ class ScoreFields(forms.Form):
                     *method.choices,
                     (Pairing.Method.ARBITER, _("Adjudicated at time by the arbiter")),
                 ]
+        result = self.fields.get("result")
+        if game is not None and game.draws and isinstance(result, forms.ChoiceField):
+            # After the wins and before the forfeits: a draw is a game played to its end.
+            choices = list(result.choices)
+            result.choices = [*choices[:3], DRAW_CHOICE, *choices[3:]]
         if score is None:
             del self.fields["red_score"], self.fields["blue_score"]
             return
