@@ -1337,8 +1337,8 @@ def otb_report_result(
     actor: Any = None,
     now: datetime | None = None,
 ) -> Match | _CommitThenRaise:
-    """A player reports the over-the-board result (winner + method, or ``"draw"`` without a
-    method for a game with draws: ``GameDefinition.draws``).
+    """A player reports the over-the-board result (winner + method, or ``"draw"`` for a game
+    with draws, ``GameDefinition.draws``: its method is always "draw agreed").
 
     A report stops nothing: the clock keeps running until the other seat reports the same
     result (``otb_confirm_result``), which stops it and finishes the match, or the arbiter
@@ -1377,7 +1377,9 @@ def _otb_report(
     now_ms = epoch_ms(now_dt)
     _require_live(match)
     if winner == Match.Winner.DRAW and get_game(match.game).draws:
-        method = ""  # a draw is reported without a method (the game's rules or time drew it)
+        # Whatever drew it (the game's rules, equal scores at time), both players reporting a
+        # draw agree on it: the match records "draw agreed" (a finished match has a method).
+        method = Match.Method.DRAW_AGREED
     elif winner not in (Seat.RED, Seat.BLUE) or method not in OTB_REPORT_METHODS:
         raise MatchError("invalid_result", ply=match.ply)
     clock = match_clock_state(match)

@@ -179,7 +179,7 @@ function reportForm(seat) {
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    connectionFor(seat)?.reportResult(winner.value, winner.value === "draw" ? "" : method.value);
+    connectionFor(seat)?.reportResult(winner.value, winner.value === "draw" ? "draw_agreed" : method.value);
   });
   return form;
 }
