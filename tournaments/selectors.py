@@ -370,6 +370,11 @@ class StandingsTable:
     columns: tuple[tuple[str, str, Any], ...]  # (code, short label, long label)
     lines: tuple[StandingLine, ...] = field(default=())
 
+    @property
+    def draws(self) -> bool:
+        """Whether the event's game has draws: the table then counts them (wins–draws–losses)."""
+        return get_game(self.event.game).draws
+
 
 def _display(value: Any) -> Any:
     if isinstance(value, Fraction):
