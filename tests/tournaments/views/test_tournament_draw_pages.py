@@ -126,3 +126,30 @@ def test_gunshi_pages_offer_no_draw_and_a_posted_draw_changes_nothing(
     ).content.decode()
     assert "W–D–L" not in standings
     assert "W–L" in standings
+
+
+def test_an_elimination_round_page_offers_no_draw_and_refuses_one(
+    make_event: Any, client: Client, add_players: Any
+) -> None:
+    event = make_event(game="strategem", pairing_system="single_elim")
+    host = event.organiser
+    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    add_players(event, 4)
+    round_ = services.round_pair(actor=host, event=event)
+    services.round_publish(actor=host, round=round_)
+    table = Pairing.objects.filter(round=round_).select_related("red").first()
+    assert table is not None
+    home = reverse("tournaments:player_token", args=[table.red.token])
+    assert DRAW_OPTION not in client.get(home, headers=EN).content.decode()
+    client.force_login(host)
+    page = client.get(reverse("tournaments:manage_round", args=[event.slug, 1]), headers=EN)
+    assert 'name="result"' in page.content.decode()
+    assert DRAW_OPTION not in page.content.decode()
+    refused = client.post(
+        reverse("tournaments:pairing_result", args=[event.slug, table.pk]),
+        {"result": "draw", "red_score": "1", "blue_score": "1"},
+        headers=EN,
+    )
+    assert "a draw cannot be entered" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.result == "pending"
