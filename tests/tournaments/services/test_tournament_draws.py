@@ -278,3 +278,20 @@ def test_a_gunshi_clock_refuses_a_draw_report(make_event: Any, add_players: Any)
     with pytest.raises(MatchError):
         match_services.match_set_result(match_id=table.match_id, winner="draw", method="arbiter")
     assert Match.objects.get(pk=table.match_id).otb_reports == {}
+
+
+def test_swiss_pairs_the_next_round_after_a_draw_without_a_rematch(
+    make_event: Any, add_players: Any
+) -> None:
+    event, round_ = _running(make_event, add_players, "strategem")
+    host = event.organiser
+    first, second = Pairing.objects.filter(round=round_).order_by("table")
+    services.result_set(actor=host, pairing=first, result=R.DRAW, red_score=4, blue_score=4)
+    services.result_set(actor=host, pairing=second, result=R.RED_WON, red_score=9, blue_score=0)
+    drawn = {first.red_id, first.blue_id}
+    next_round = services.round_pair(actor=host, event=event)
+    pairs = [{p.red_id, p.blue_id} for p in Pairing.objects.filter(round=next_round)]
+    assert drawn not in pairs
+    assert {second.red_id, second.blue_id} not in pairs
+    points = _points(event)
+    assert sorted(points.values()) == [0, Fraction(1, 2), Fraction(1, 2), 1]
