@@ -158,7 +158,7 @@ function reportForm(seat) {
     { name: "winner", "aria-label": t("report_winner") },
     [
       ...["red", "blue"].map((side) => html("option", { value: side }, seatLabel(side))),
-      // Only a game with draws (never 軍師軍略) offers a draw; a draw has no method.
+      // Only a game with draws (never 軍師軍略) offers a draw; its method is always "draw agreed".
       ...(config.report_draw ? [html("option", { value: "draw" }, t("report_draw_option"))] : []),
     ],
   );
