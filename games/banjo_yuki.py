@@ -34,6 +34,14 @@ def check_battlefields(winner: int, loser: int, on_time: bool) -> object | None:
     return None
 
 
+def check_draw_battlefields(battlefields: int) -> object | None:
+    """A draw comes only from adjudication at time with equal battlefields, so neither player
+    has reached 4 (the game would have ended with a winner)."""
+    if battlefields >= BATTLEFIELDS_TO_WIN:
+        return _("A drawn game of 盤上遊姫 ends before either player has won 4 battlefields.")
+    return None
+
+
 BANJO_YUKI = register(
     GameDefinition(
         key="banjo_yuki",
@@ -50,6 +58,7 @@ BANJO_YUKI = register(
             aggregate=ScoreAggregate.DIFFERENCE,
         ),
         score_check=check_battlefields,
+        draw_score_check=check_draw_battlefields,
         notes=(
             _(
                 "Advanced rules (上級ルール), 2019.12.28 ver1.0; name the errata date in the "

@@ -100,6 +100,11 @@ class ScoreSpec:
 #: at time by an arbiter, where the game's normal end condition need not hold.
 ScoreCheck = Callable[[int, int, bool], object | None]
 
+#: A game's own check of the score both players share after a drawn game (a draw always has
+#: equal scores, checked by the platform): ``score`` -> a message for the player, or ``None``
+#: when a game can be drawn with it (e.g. 盤上遊姫: nobody has taken 4 battlefields).
+DrawScoreCheck = Callable[[int], object | None]
+
 
 @dataclass(frozen=True)
 class GameDefinition:
@@ -121,6 +126,7 @@ class GameDefinition:
     rules: GameRules | None = None
     notes: tuple[str | Promise, ...] = field(default_factory=tuple)
     score_check: ScoreCheck | None = None
+    draw_score_check: DrawScoreCheck | None = None
 
     @property
     def over_the_board_only(self) -> bool:

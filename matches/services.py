@@ -1233,6 +1233,8 @@ def match_set_result(
     _require_arbiter(match, actor)
     if winner not in Match.Winner.values or method not in Match.Method.values:
         raise MatchError("invalid_result", ply=match.ply)
+    if winner == Match.Winner.DRAW and not get_game(match.game).draws:
+        raise MatchError("invalid_result", ply=match.ply)  # e.g. 軍師軍略 has no draw
     if match.status == Match.Status.ABORTED:
         raise MatchError("match_over", ply=match.ply)
     previous = {"winner": match.winner, "method": match.method}
@@ -1335,7 +1337,8 @@ def otb_report_result(
     actor: Any = None,
     now: datetime | None = None,
 ) -> Match | _CommitThenRaise:
-    """A player reports the over-the-board result (winner + method).
+    """A player reports the over-the-board result (winner + method, or ``"draw"`` for a game
+    with draws, ``GameDefinition.draws``: its method is always "draw agreed").
 
     A report stops nothing: the clock keeps running until the other seat reports the same
     result (``otb_confirm_result``), which stops it and finishes the match, or the arbiter
@@ -1373,7 +1376,11 @@ def _otb_report(
     now_dt = _now(now)
     now_ms = epoch_ms(now_dt)
     _require_live(match)
-    if winner not in (Seat.RED, Seat.BLUE) or method not in OTB_REPORT_METHODS:
+    if winner == Match.Winner.DRAW and get_game(match.game).draws:
+        # Whatever drew it (the game's rules, equal scores at time), both players reporting a
+        # draw agree on it: the match records "draw agreed" (a finished match has a method).
+        method = Match.Method.DRAW_AGREED
+    elif winner not in (Seat.RED, Seat.BLUE) or method not in OTB_REPORT_METHODS:
         raise MatchError("invalid_result", ply=match.ply)
     clock = match_clock_state(match)
     if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):

@@ -25,6 +25,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from clock import epoch_ms
+from games import get_game
 from matches import services
 from matches.errors import MatchError
 from matches.models import Match
@@ -58,9 +59,18 @@ class AdjustTimeForm(forms.Form):
 
 
 class SetResultForm(forms.Form):
+    """The arbiter's result of one match; "draw" only for a game with draws
+    (``GameDefinition.draws``: never 軍師軍略)."""
+
     winner = forms.ChoiceField(label=_("Winner"), choices=Match.Winner.choices)
     method = forms.ChoiceField(label=_("Method"), choices=Match.Method.choices)
     reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
+
+    def __init__(self, *args: Any, draws: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        winner = self.fields["winner"]
+        if not draws and isinstance(winner, forms.ChoiceField):
+            winner.choices = [c for c in Match.Winner.choices if c[0] != Match.Winner.DRAW]
 
 
 def clock_text(ms: int) -> str:
@@ -126,7 +136,8 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
     """One board: clocks, pause/resume, time adjustment, result, and both logs."""
     match = _match_for_arbiter(request, match_id)
     adjust_form = AdjustTimeForm(prefix="adjust")
-    result_form = SetResultForm(prefix="result")
+    draws = get_game(match.game).draws
+    result_form = SetResultForm(prefix="result", draws=draws)
     if request.method == "POST":
         act = request.POST.get("act")
         note = request.POST.get("note", "")[:NOTE_LIMIT]
@@ -179,7 +190,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 reason=note,
             )
         elif act == "result":
-            result_form = SetResultForm(request.POST, prefix="result")
+            result_form = SetResultForm(request.POST, prefix="result", draws=draws)
             if result_form.is_valid():
                 data = result_form.cleaned_data
                 _run(

@@ -540,11 +540,20 @@ def match_clock(request: HttpRequest, match_id: int) -> HttpResponse:
     ]
     if not engine_game:
         config["labels"]["otb_waiting"] = str(_OTB_WAITING_OTHER_GAME)
-    context = {"match": match, "ui": config, "game": get_game(match.game)}
+    game = get_game(match.game)
+    # A game with draws (Strategem, 盤上遊姫) may also be reported drawn (never 軍師軍略).
+    config["report_draw"] = game.draws
+    config["labels"].update({key: str(label) for key, label in _OTB_DRAW_LABELS.items()})
+    context = {"match": match, "ui": config, "game": game}
     return render(request, "matches/match_clock.html", context)
 
 
 _ENGINE_METHODS: Final = frozenset({Match.Method.GENERAL_CAPTURED, Match.Method.INTRUSION})
+_OTB_DRAW_LABELS: Final = {
+    "report_draw_option": _("Draw (no winner)"),
+    "draw_result": _("The game is drawn."),
+    "reported_draw_by": _("{side} reported: a draw."),
+}
 _OTB_WAITING_OTHER_GAME: Final = _(
     "Red presses at the end of Red's first turn to start Blue's clock."
 )

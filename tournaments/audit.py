@@ -53,6 +53,10 @@ SENTENCES: dict[str, Promise] = {
         "%(entry)s disputed the result of table %(table)s: “%(reported)s” against “%(counter)s”."
     ),
     "result_from_match": _("Table %(table)s took the result of its clocked game: %(new)s."),
+    "result_match_draw_in_bracket": _(
+        "The clocked game of table %(table)s was drawn, but an elimination table needs a "
+        "winner: the table is now disputed for the arbiter."
+    ),
     "result_match_conflict": _(
         "The clocked game of table %(table)s ended “%(match_result)s”, "
         "unlike the confirmed result: the table is now disputed."

@@ -85,6 +85,10 @@ MESSAGES: dict[str, Promise] = {
     "bracket_complete": _("The bracket is complete: every match has been played."),
     # results
     "invalid_result": _("This is not a valid result for this table."),
+    "game_has_no_draws": _("%(game)s has no draws: enter a win, a loss or a forfeit."),
+    "draw_in_elimination": _(
+        "An elimination table needs a winner: a draw cannot be entered (the arbiter decides)."
+    ),
     "result_final": _("This table already has a confirmed result."),
     "round_not_running": _("Results can only be entered for a published round."),
     "nothing_to_confirm": _("There is no report to confirm at this table."),
@@ -96,6 +100,7 @@ MESSAGES: dict[str, Promise] = {
     "score_out_of_range": _("%(label)s must be between %(minimum)s and %(maximum)s."),
     "score_below_minimum": _("%(label)s must be at least %(minimum)s."),
     "score_mismatch": _("These scores cannot end this game: %(detail)s"),
+    "draw_scores_unequal": _("A drawn game ends with the same %(label)s for both players."),
     "game_not_online": _(
         "%(game)s has no rules engine on this site: its events are played over the board."
     ),

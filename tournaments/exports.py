@@ -11,7 +11,8 @@ read) maps this game onto chess notions as follows (also in ``docs/tournaments.m
 * starting rank = the entry's start number: given in seed order (manual seed, then rating,
   then entry order) when round 1 is paired, the next free number to a late entrant, and never
   changed, so files exported after different rounds number players alike;
-* Red (moves first) is ``w``, Blue is ``b``; a win ``1``, a loss ``0``; there are no draws;
+* Red (moves first) is ``w``, Blue is ``b``; a win ``1``, a loss ``0``, a draw ``=`` (only
+  in a game with draws: never in 軍師軍略);
 * a forfeit win ``+`` and forfeit loss ``-`` (with the scheduled opponent and colour); a double
   forfeit is ``-`` for both;
 * the pairing bye (a round robin's free round) is ``0000 - U``; a round missed before a late
@@ -66,7 +67,10 @@ def _num(value: Fraction | Any) -> str:
 def standings_rows(event: Event) -> tuple[list[str], list[list[str]]]:
     table = selectors.event_standings(event=event)
     header = ["rank", "name", "points", *[code for code, _s, _l in table.columns]]
-    header += ["played", "wins", "losses", "forfeit_wins", "forfeit_losses", "byes", "status"]
+    # A game with draws adds a "draws" column (軍師軍略's layout is unchanged).
+    draws = table.draws
+    header += ["played", "wins", "losses", *(["draws"] if draws else [])]
+    header += ["forfeit_wins", "forfeit_losses", "byes", "status"]
     rows = []
     for line in table.lines:
         row = line.row
@@ -79,6 +83,7 @@ def standings_rows(event: Event) -> tuple[list[str], list[list[str]]]:
                 str(row.played),
                 str(row.wins),
                 str(row.losses),
+                *([str(row.draws)] if draws else []),
                 str(row.forfeit_wins),
                 str(row.forfeit_losses),
                 str(row.byes),
@@ -133,6 +138,7 @@ def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
                 "played": line.row.played,
                 "wins": line.row.wins,
                 "losses": line.row.losses,
+                **({"draws": line.row.draws} if table.draws else {}),
                 "byes": line.row.byes,
                 "status": line.entry.status,
             }

@@ -422,6 +422,9 @@ RESULT_CHOICES = [
     (Pairing.Result.DOUBLE_FORFEIT, _("Double forfeit (both absent)")),
 ]
 
+#: Offered beside the other results only for a game with draws (``GameDefinition.draws``).
+DRAW_CHOICE = (Pairing.Result.DRAW, _("Draw"))
+
 METHOD_CHOICES = [
     ("", _("(not given)")),
     (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.GENERAL_CAPTURED.label),
@@ -436,7 +439,10 @@ METHOD_CHOICES = [
 class ScoreFields(forms.Form):
     """Red's and Blue's game score (``GameDefinition.score``: Strategem's final HP,
     盤上遊姫's battlefields won), present only when the event's game has one. The form checks
-    the bounds; ``tournaments.scores`` checks them again with the result."""
+    the bounds; ``tournaments.scores`` checks them again with the result.
+
+    The result choices get "draw" for a game with draws (``GameDefinition.draws``), unless the
+    form is shown for an elimination round (``elimination=True``)."""
 
     red_score = forms.IntegerField(required=False, min_value=0)
     blue_score = forms.IntegerField(required=False, min_value=0)
@@ -444,7 +450,13 @@ class ScoreFields(forms.Form):
     #: the game's normal end condition need not hold (``tournaments.scores``).
     offers_adjudication = False
 
-    def __init__(self, *args: Any, game: GameDefinition | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        game: GameDefinition | None = None,
+        elimination: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         score = game.score if game is not None else None
         self.score = score
@@ -461,6 +473,13 @@ class ScoreFields(forms.Form):
                     *method.choices,
                     (Pairing.Method.ARBITER, _("Adjudicated at time by the arbiter")),
                 ]
+        result = self.fields.get("result")
+        offers_draw = game is not None and game.draws and not elimination
+        if offers_draw and isinstance(result, forms.ChoiceField):
+            # After the wins and before the forfeits: a draw is a game played to its end. Not
+            # on an elimination round's page (a bracket needs a winner; the service refuses).
+            choices = list(result.choices)
+            result.choices = [*choices[:3], DRAW_CHOICE, *choices[3:]]
         if score is None:
             del self.fields["red_score"], self.fields["blue_score"]
             return

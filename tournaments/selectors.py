@@ -202,7 +202,12 @@ def game_score_of(event: Event, data: EventHistory) -> dict[int, int]:
     if spec is None:
         return {}
     numbers = {r.pk: r.number for r in data.rounds}
-    winners = {Pairing.Result.RED_WON: "red", Pairing.Result.BLUE_WON: "blue"}
+    # A drawn game carries equal scores and no winner (``tournaments.scores``).
+    winners = {
+        Pairing.Result.RED_WON: "red",
+        Pairing.Result.BLUE_WON: "blue",
+        Pairing.Result.DRAW: "",
+    }
     games = [
         ScoredGame(
             numbers[p.round_id],
@@ -210,7 +215,7 @@ def game_score_of(event: Event, data: EventHistory) -> dict[int, int]:
             blue=p.blue_id,
             red_score=p.red_score,
             blue_score=p.blue_score,
-            winner=p.red_id if winners[p.result] == "red" else p.blue_id,
+            winner={"red": p.red_id, "blue": p.blue_id}.get(winners[p.result]),
         )
         for p in data.pairings
         if p.result in winners
@@ -364,6 +369,11 @@ class StandingsTable:
     complete_rounds: int
     columns: tuple[tuple[str, str, Any], ...]  # (code, short label, long label)
     lines: tuple[StandingLine, ...] = field(default=())
+
+    @property
+    def draws(self) -> bool:
+        """Whether the event's game has draws: the table then counts them (wins–draws–losses)."""
+        return get_game(self.event.game).draws
 
 
 def _display(value: Any) -> Any:

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from games import TableKind, get_game
+from games import GameDefinition, TableKind, get_game
 from games.gunshi import GUNSHI
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches import services as match_services
@@ -75,7 +75,8 @@ SWISS_SYSTEMS = frozenset({Event.PairingSystem.SWISS, Event.PairingSystem.SWISS_
 PUBLIC_ROUND_STATES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS, Round.Status.COMPLETE)
 RUNNING_ROUND_STATES = (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS)
 
-# Results a player or arbiter may enter for a played table (a bye's result is fixed).
+# Results a player or arbiter may enter for a played table (a bye's result is fixed), and a
+# draw besides for a game with draws (``GameDefinition.draws``) in a Swiss or round-robin round.
 TABLE_RESULTS = frozenset(
     {R.RED_WON, R.BLUE_WON, R.RED_WON_BY_FORFEIT, R.BLUE_WON_BY_FORFEIT, R.DOUBLE_FORFEIT}
 )
@@ -1398,9 +1399,18 @@ def _scored(scores: Scores, key: str = "scores") -> dict[str, Any]:
     return {} if scores == (None, None) else {key: list(scores)}
 
 
-def _check_result(pairing: Pairing, result: str) -> None:
+def _check_result(pairing: Pairing, result: str, game: GameDefinition) -> None:
+    """Refuse a result a player or arbiter may not enter at this table: a bye's, an unknown
+    one, or a draw where none exists (a game without draws such as 軍師軍略, or an
+    elimination round, whose bracket needs a winner)."""
     if pairing.blue_id is None:
         raise TournamentError("bye_has_no_result")
+    if result == R.DRAW:
+        if not game.draws:
+            raise TournamentError("game_has_no_draws", {"game": game.name})
+        if pairing.round.stage == Round.Stage.ELIMINATION:
+            raise TournamentError("draw_in_elimination")
+        return
     if result not in TABLE_RESULTS:
         raise TournamentError("invalid_result")
 
@@ -1431,7 +1441,8 @@ def result_report(
     if entry.pk not in (pairing.red_id, pairing.blue_id):
         raise TournamentError("not_your_game")
     _require_running(pairing.round)
-    _check_result(pairing, result)
+    game = get_game(event.game)
+    _check_result(pairing, result, game)
     if pairing.match_id is not None and event.online:
         raise TournamentError("online_table")
     if pairing.confirmation == Pairing.Confirmation.CONFIRMED:
@@ -1442,7 +1453,7 @@ def result_report(
     # it gives none of its own.
     answering = first is not None and first != entry.pk
     check_method = method or (pairing.reported_method if answering else "")
-    scores = check_scores(get_game(event.game), result, check_method, red_score, blue_score)
+    scores = check_scores(game, result, check_method, red_score, blue_score)
     if first is None or (first == entry.pk and not pairing.disputed):
         pairing.reported_by = entry
         pairing.reported_result = result
@@ -1529,7 +1540,8 @@ def result_set(
     event, pairing = _lock_pairing(pairing)
     _require_arbiter(actor, event)
     _require_running(pairing.round)
-    _check_result(pairing, result)
+    game = get_game(event.game)
+    _check_result(pairing, result, game)
     correction = pairing.confirmation == Pairing.Confirmation.CONFIRMED
     if correction and not reason.strip():
         raise TournamentError("reason_required", field="reason")
@@ -1538,7 +1550,7 @@ def result_set(
         method = Pairing.Method.FORFEIT
     # Checked under the method given: "arbiter decision" is an adjudication (at time), an
     # entry without a method is the game's normal end.
-    scores = check_scores(get_game(event.game), result, method, red_score, blue_score)
+    scores = check_scores(game, result, method, red_score, blue_score)
     same_scores = (pairing.red_score, pairing.blue_score) == scores
     if (
         correction

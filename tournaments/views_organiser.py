@@ -149,7 +149,10 @@ def _render_dashboard(
         "add_form": EntryAddForm(),
         "csv_form": CsvImportForm(),
         "role_form": RoleForm(),
-        "result_form": ResultForm(game=get_game(event.game)),
+        "result_form": ResultForm(
+            game=get_game(event.game),
+            elimination=latest is not None and latest.stage == Round.Stage.ELIMINATION,
+        ),
         "pair_form": PairForm(),
         "check_in_form": CheckInForm(),
         "action_errors": [],
@@ -372,7 +375,9 @@ def _render_round(
         "pairings": pairings,
         "waiting": sum(1 for game in games.values() if game.status == Match.Status.PENDING),
         "swap_form": swap_form or SwapForm(entries=players),
-        "result_form": ResultForm(game=get_game(event.game)),
+        "result_form": ResultForm(
+            game=get_game(event.game), elimination=round_.stage == Round.Stage.ELIMINATION
+        ),
         "result_errors": result_errors or {},
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "rounds": selectors.event_rounds(event=event, public=False),

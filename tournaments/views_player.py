@@ -19,7 +19,7 @@ from matches.models import Match
 from matches.views_start import board_url
 from tournaments import selectors, services
 from tournaments.forms import PlayerResultForm
-from tournaments.models import Entry, Pairing
+from tournaments.models import Entry, Pairing, Round
 from tournaments.views_common import attempt, form_errors, visible_event
 
 
@@ -70,7 +70,10 @@ def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse
         "event": entry.event,
         "entry": entry,
         "pairing": pairing,
-        "form": PlayerResultForm(game=get_game(entry.event.game)),
+        "form": PlayerResultForm(
+            game=get_game(entry.event.game),
+            elimination=pairing is not None and pairing.round.stage == Round.Stage.ELIMINATION,
+        ),
         "lines": selectors.entry_history(entry=entry, public=True),
         "token": token,
         "action_base": _home_url(entry, token),

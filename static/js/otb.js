@@ -133,6 +133,7 @@ function statusText() {
   const clock = view.clock;
   if (view.status === "pending") return t("otb_waiting");
   if (view.status === "finished" && view.result) {
+    if (view.result.winner === "draw") return t("draw_result");
     if (view.result.method === "timeout" && view.result.winner !== "none") {
       const loser = otherSide(view.result.winner);
       return t("flag_fell", { side: seatLabel(loser) });
@@ -155,13 +156,20 @@ function reportForm(seat) {
   const winner = html(
     "select",
     { name: "winner", "aria-label": t("report_winner") },
-    ["red", "blue"].map((side) => html("option", { value: side }, seatLabel(side))),
+    [
+      ...["red", "blue"].map((side) => html("option", { value: side }, seatLabel(side))),
+      // Only a game with draws (never 軍師軍略) offers a draw; its method is always "draw agreed".
+      ...(config.report_draw ? [html("option", { value: "draw" }, t("report_draw_option"))] : []),
+    ],
   );
   const method = html(
     "select",
     { name: "method", "aria-label": t("report_method") },
     (config.report_methods ?? []).map((m) => html("option", { value: m.value }, m.label)),
   );
+  winner.addEventListener("change", () => {
+    method.disabled = winner.value === "draw";
+  });
   const form = html(
     "form",
     { class: "report-form", dataset: { seat } },
@@ -171,7 +179,7 @@ function reportForm(seat) {
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    connectionFor(seat)?.reportResult(winner.value, method.value);
+    connectionFor(seat)?.reportResult(winner.value, winner.value === "draw" ? "draw_agreed" : method.value);
   });
   return form;
 }
@@ -190,16 +198,24 @@ function drawResult() {
       html(
         "p",
         { class: "otb__final", dataset: { winner: view.result.winner, method: view.result.method } },
-        view.result.winner === "none" ? t("no_winner") : t("winner_is", { side: seatLabel(view.result.winner) }),
-        " ",
-        t("method_is", { method: methodName(view.result) }),
+        ...(view.result.winner === "draw"
+          ? [t("draw_result")]
+          : [
+              view.result.winner === "none" ? t("no_winner") : t("winner_is", { side: seatLabel(view.result.winner) }),
+              " ",
+              t("method_is", { method: methodName(view.result) }),
+            ]),
       ),
     );
   }
   for (const seat of ["red", "blue"]) {
     const report = reports[seat];
     if (report) {
-      parts.push(html("p", { class: "otb__report", dataset: { seat } }, t("reported_by", { side: seatLabel(seat), winner: seatLabel(report.winner), method: methodLabel(report.method) })));
+      const text =
+        report.winner === "draw"
+          ? t("reported_draw_by", { side: seatLabel(seat) })
+          : t("reported_by", { side: seatLabel(seat), winner: seatLabel(report.winner), method: methodLabel(report.method) });
+      parts.push(html("p", { class: "otb__report", dataset: { seat } }, text));
     }
   }
   if (!finished && view.status === "running") {

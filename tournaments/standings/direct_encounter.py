@@ -11,8 +11,9 @@ The rule, in the words of the regulation:
   separate standings whatever the outcome of the missing games is ranked first, then the same
   for the second place, and so on; article 6 is then re-applied to those left.
 
-A missing game can only end in a win or a loss here (no draws), so a player's best case adds a
-win's points per missing game and the worst case a loss's. Player ``p`` is certain to be alone
+A missing game ends at best in a win and at worst in a loss (a draw, in a game with draws, lies
+between the two), so a player's best case adds a win's points per missing game and the worst
+case a loss's. Player ``p`` is certain to be alone
 on top when their worst case beats every other player's best case: for any single rival ``q``
 that comparison is exact, because "p loses every missing game, q wins every missing game" is one
 consistent outcome (q beats p, and both beat or lose to the others as needed).

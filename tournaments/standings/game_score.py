@@ -10,7 +10,8 @@ three ways (the game's ``ScoreSpec.aggregate``):
   battlefield difference, 4–1 gives +3 and −3);
 * ``"sum"``: own score over every scored game.
 
-Only games played to a result with both scores known count; forfeits and byes carry no score.
+Only games played to a result (a win or a draw) with both scores known count; forfeits and
+byes carry no score.
 
 >>> games = [ScoredGame(1, red=1, blue=2, red_score=4, blue_score=1, winner=1)]
 >>> game_score_totals(games, aggregate="difference", rounds=1)
@@ -31,7 +32,9 @@ AGGREGATES: Final = frozenset({"won_sum", "difference", "sum"})
 
 @dataclass(frozen=True, slots=True)
 class ScoredGame:
-    """One decided game with both players' scores; ``winner`` is ``red`` or ``blue``."""
+    """One game played to a result with both players' scores; ``winner`` is ``red`` or
+    ``blue``, or ``None`` for a draw (equal scores: nothing in ``won_sum``, 0 in
+    ``difference``, each player's own score in ``sum``)."""
 
     round_number: int
     red: PlayerId

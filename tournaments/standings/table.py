@@ -67,7 +67,8 @@ class StandingRow:
     ``tiebreaks`` holds one value per tie-break, in the order they were asked for (see each
     tie-break's docstring for its unit). Counts are over the rounds counted:
 
-    * ``played``: bouts finished over the board; ``wins`` + ``losses`` == ``played``;
+    * ``played``: bouts finished over the board; ``wins`` + ``losses`` + ``draws`` ==
+      ``played`` (``draws``: drawn games, for a game with draws; a draw is not a win);
     * ``forfeit_wins`` / ``forfeit_losses``: bouts decided by a forfeit (a double forfeit is a
       forfeit loss for both);
     * ``byes``: pairing byes; ``absent``: rounds not played for any other reason (late entry,
@@ -92,6 +93,7 @@ class StandingRow:
     blue: int
     pending: int
     withdrawn: bool
+    draws: int = 0
 
 
 class _Context:
@@ -215,6 +217,7 @@ def _row(
         played=len(played_colours),
         wins=kinds.count(RoundKind.WON),
         losses=kinds.count(RoundKind.LOST),
+        draws=kinds.count(RoundKind.DRAWN),
         forfeit_wins=kinds.count(RoundKind.FORFEIT_WON),
         forfeit_losses=kinds.count(RoundKind.FORFEIT_LOST) + kinds.count(RoundKind.DOUBLE_FORFEIT),
         byes=kinds.count(RoundKind.PAIRING_BYE),

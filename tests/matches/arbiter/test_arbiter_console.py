@@ -201,3 +201,44 @@ def test_the_console_shows_no_no_show_deadline_when_the_rule_is_off(
     client.force_login(event_arbiter)
     page = client.get(console(live_match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "data-no-show-deadline" not in page
+
+
+def test_a_gunshi_console_offers_no_draw_and_refuses_one(
+    client: Any, live_match: Match, event_arbiter: Any
+) -> None:
+    client.force_login(event_arbiter)
+    page = client.get(console(live_match)).content.decode()
+    assert 'name="result-winner"' in page
+    assert '<option value="draw"' not in page
+    client.post(
+        console(live_match),
+        {
+            "act": "result",
+            "result-winner": "draw",
+            "result-method": "arbiter",
+            "result-reason": "no draw in 軍師軍略",
+        },
+    )
+    assert Match.objects.get(pk=live_match.pk).status == Match.Status.RUNNING
+
+
+def test_a_console_of_a_game_with_draws_sets_a_draw(
+    client: Any, two_players: Any, event_arbiter: Any
+) -> None:
+    red, blue = two_players
+    match = match_create(
+        red_player=red, blue_player=blue, start=True, event_id=7, kind="otb", game="strategem"
+    )
+    client.force_login(event_arbiter)
+    assert '<option value="draw"' in client.get(console(match)).content.decode()
+    client.post(
+        console(match),
+        {
+            "act": "result",
+            "result-winner": "draw",
+            "result-method": "arbiter",
+            "result-reason": "equal HP at time, 加護 unowned",
+        },
+    )
+    match.refresh_from_db()
+    assert (match.status, match.winner) == (Match.Status.FINISHED, "draw")
