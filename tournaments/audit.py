@@ -57,6 +57,9 @@ SENTENCES: dict[str, Promise] = {
         "The clocked game of table %(table)s ended “%(match_result)s”, "
         "unlike the confirmed result: the table is now disputed."
     ),
+    "result_match_draw_in_bracket": _(
+        "The clocked game of bracket table %(table)s ended drawn: an arbiter decides who goes on."
+    ),
     "tables_assign": _("Assigned the tables of round %(round)s as a draft (%(tables)s tables)."),
     "tables_start": _("Started the session of round %(round)s (%(minutes)s minutes)."),
     "table_details": _("Recorded the scenario and powers of table %(table)s."),
