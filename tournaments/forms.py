@@ -29,6 +29,7 @@ EVENT_FORM_FIELDS = [
     "online",
     "game",
     "game_format",
+    "junqi_variants",
     "time_control",
     "start_window_minutes",
     "pairing_system",
@@ -99,6 +100,12 @@ EVENT_FIELDSETS = (
         only_for_game=(GUNSHI_KEY,),
     ),
     Fieldset(
+        "junqi",
+        _("軍棋 variants"),
+        ("junqi_variants",),
+        only_for_game=(validation.JUNQI_KEY,),
+    ),
+    Fieldset(
         "time-control",
         _("Time control"),
         ("time_control", "start_window_minutes", "no_show_minutes"),
@@ -154,6 +161,23 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         widget=forms.TextInput(
             attrs={"spellcheck": "false", "autocomplete": "off", "inputmode": "text"}
         ),
+    )
+
+    junqi_variants = forms.MultipleChoiceField(
+        label=_("Variants every game of the event plays with"),
+        required=False,
+        choices=[
+            (
+                "exploding_mines",
+                _("爆発地雷 exploding mines: a mine goes with the attacker it stops"),
+            ),
+            ("flying_bombs", _("飛ぶ爆弾 flying bombs: bombs run the railway like engineers")),
+            ("carry_flag", _("軍旗をかつぐ carry the flag: capture the flag and bring it home")),
+            ("open_pieces", _("明棋 open pieces: every rank shows once both have set up")),
+            ("free_hq", _("大本営自由 free headquarters: pieces on a headquarters may move")),
+        ],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("None ticked: the standard game."),
     )
 
     tiebreak_codes = forms.CharField(
@@ -261,7 +285,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
     def _clean_game(self, cleaned: dict[str, Any]) -> None:
         """Over-the-board-only games cannot be online events; a new event whose time control
         was left at the initial value takes the chosen game's recommended one; 軍師軍略's format
-        and start position are dropped for another game."""
+        and start position are dropped for another game, 軍棋's variants for any other."""
         key = cleaned.get("game") or (self.instance.game if self.instance.pk else GUNSHI_KEY)
         cleaned["game"] = key
         game = get_game(key)
@@ -283,6 +307,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             cleaned["start_position_text"] = None
             for name in ("game_format", "start_position_text"):
                 self.errors.pop(name, None)
+        if key != validation.JUNQI_KEY:
+            cleaned["junqi_variants"] = []
+            self.errors.pop("junqi_variants", None)
 
     def service_fields(self) -> dict[str, Any]:
         """The cleaned values as keyword arguments of ``event_create``/``event_update``."""

@@ -99,6 +99,10 @@ class Event(models.Model):
     game_format = models.CharField(
         _("official format"), max_length=16, choices=Format.choices, default=Format.BASIC
     )
+    #: 軍棋 events: the §9 variants every match of the event plays with (docs/junqi.md,
+    #: "Options and rulings"), e.g. ``["exploding_mines"]``; empty for the standard game and for
+    #: every other game.
+    junqi_variants = models.JSONField(_("軍棋 variants"), default=list, blank=True)
     time_control = models.CharField(_("time control"), max_length=32, default="20+0")
     #: Online games: minutes after a round is published by which both players should have
     #: joined their board; after it the arbiter may forfeit a seat that has not (docs/matches.md).
