@@ -16,7 +16,7 @@ from games import GameDefinition, get_game, registered_games
 from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
 from tournaments.errors import TournamentError, message_for
-from tournaments.models import Entry, Event, EventRole, Pairing
+from tournaments.models import JUNQI_VARIANT_CHOICES, Entry, Event, EventRole, Pairing
 from tournaments.pairing.errors import PairingError
 from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
 from tournaments.validation import GUNSHI_KEY
@@ -166,16 +166,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
     junqi_variants = forms.MultipleChoiceField(
         label=_("Variants every game of the event plays with"),
         required=False,
-        choices=[
-            (
-                "exploding_mines",
-                _("爆発地雷 exploding mines: a mine goes with the attacker it stops"),
-            ),
-            ("flying_bombs", _("飛ぶ爆弾 flying bombs: bombs run the railway like engineers")),
-            ("carry_flag", _("軍旗をかつぐ carry the flag: capture the flag and bring it home")),
-            ("open_pieces", _("明棋 open pieces: every rank shows once both have set up")),
-            ("free_hq", _("大本営自由 free headquarters: pieces on a headquarters may move")),
-        ],
+        choices=JUNQI_VARIANT_CHOICES,
         widget=forms.CheckboxSelectMultiple,
         help_text=_("None ticked: the standard game."),
     )

@@ -32,7 +32,7 @@ from games.gunshi_rules import (
 )
 from tournaments import names
 from tournaments.errors import TournamentError
-from tournaments.models import MAX_RATING, MIN_RATING, Event
+from tournaments.models import JUNQI_VARIANT_CHOICES, MAX_RATING, MIN_RATING, Event
 from tournaments.standings import GAME_SCORE_CODE
 
 MAX_ROUNDS: Final = 99
@@ -73,7 +73,7 @@ def plays_online(game: GameDefinition) -> bool:
 
 #: The 軍棋 variants (docs/junqi.md §9 options) an event may choose, in the order stored.
 JUNQI_KEY = "junqi"
-JUNQI_VARIANTS = ("exploding_mines", "flying_bombs", "carry_flag", "open_pieces", "free_hq")
+JUNQI_VARIANTS = tuple(key for key, _label in JUNQI_VARIANT_CHOICES)
 
 
 def check_junqi_variants(values: Mapping[str, Any]) -> list[str]:

@@ -6,7 +6,7 @@ control follows the game's 10+5), opens registration, imports the two players by
 their accounts), checks them in, pairs and publishes round 1. Each player follows the banner to
 the board, presses "join", takes the random set-up and submits it; Red attacks a6xa7 and Blue
 e7xe6 down the two side railways (the front rows are always full of movable pieces, whatever
-the random set-ups), Red offers a draw and Blue accepts it. Until then neither page holds an
+the random set-ups; the event plays 大本営自由, chosen on the form), Red offers a draw and Blue accepts it. Until then neither page holds an
 enemy rank. The draw reaches the pairing by itself and the public standings show half a point
 each.
 
@@ -101,14 +101,17 @@ def test_a_junqi_event_runs_by_clicks_to_a_drawn_standings(live_asgi: Any, brows
     # The event form: choosing 軍棋 hides 軍師軍略's format and sets the game's time control.
     organiser.goto(f"{base}/events/manage/new/")
     assert organiser.locator("#group-format").is_visible()
+    assert not organiser.locator("#group-junqi").is_visible()
     choose_junqi(organiser)
     assert not organiser.locator("#group-format").is_visible()
+    assert organiser.locator("#group-junqi").is_visible()  # 軍棋's §9 variants
     assert organiser.input_value("#id_time_control") == "10+5"
     photograph(contexts["host"], f"{base}/events/manage/new/", "form", choose_junqi)
     organiser.fill("#id_name", "Junqi Cup")
     organiser.fill("#id_starts_on", "2026-05-01")
     organiser.check("#id_online")
     organiser.fill("#id_rounds", "1")
+    organiser.locator("#group-junqi input[value=free_hq]").check()
     organiser.get_by_role("button", name="Create").click()
     organiser.wait_for_url(re.compile(r"/events/junqi-cup/manage/$"))
     assert organiser.locator("#dashboard-game").inner_text() == "Junqi (軍棋)"
@@ -128,7 +131,8 @@ def test_a_junqi_event_runs_by_clicks_to_a_drawn_standings(live_asgi: Any, brows
     # The public event page and round page of a 軍棋 event.
     visitor = pages["visitor"]
     visitor.goto(f"{base}/events/junqi-cup/")
-    assert "Junqi" in visitor.locator("main").inner_text()
+    assert "Junqi" in visitor.locator("#event-game").inner_text()
+    assert "free headquarters" in visitor.locator("#event-variants").inner_text()
     photograph(contexts["visitor"], f"{base}/events/junqi-cup/rounds/1/", "pairings")
     visitor.goto(f"{base}/events/junqi-cup/standings/")
     visitor.wait_for_function("() => document.documentElement.dataset.live === 'connected'")

@@ -17,9 +17,9 @@ from tournaments.models import Event
 pytestmark = pytest.mark.django_db
 
 
-def _create(host: Any, **fields: Any) -> Event:
+def _create(host: Any, name: str = "Junqi Open", **fields: Any) -> Event:
     return services.event_create(
-        organiser=host, name="Junqi Open", starts_on=dt.date(2026, 5, 1), rounds=1, **fields
+        organiser=host, name=name, starts_on=dt.date(2026, 5, 1), rounds=1, **fields
     )
 
 
@@ -120,3 +120,17 @@ def test_a_new_junqi_event_takes_the_games_time_control_unless_told(host: Any) -
     assert _create(host, game="junqi").time_control == "10+5"
     assert _create(host, game="junqi", time_control="5+3").time_control == "5+3"
     assert _create(host).time_control == "20+0"  # 軍師軍略's official one
+
+
+def test_the_public_event_page_names_the_variants(client: Any, host: Any) -> None:
+    from django.urls import reverse
+
+    event = _create(host, game="junqi", online=True, junqi_variants=["free_hq"])
+    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    url = reverse("tournaments:event_detail", args=[event.slug])
+    html = client.get(url, headers={"accept-language": "ja"}).content.decode()
+    assert "大本営自由：大本営の駒も動ける" in html.split('id="event-variants"')[1]
+    standard = _create(host, name="Plain", game="junqi", online=True)
+    services.event_set_status(actor=host, event=standard, status=Event.Status.REGISTRATION)
+    url = reverse("tournaments:event_detail", args=[standard.slug])
+    assert 'id="event-variants"' not in client.get(url).content.decode()
