@@ -2,13 +2,13 @@
 
 The only shell step creates the organiser's account. The two players sign up on the sign-up
 page; the organiser creates an online event choosing the game 軍棋 on the form (the time
-control follows the game's 10+5), opens registration, imports the two players by CSV (linking
-their accounts), checks them in, pairs and publishes round 1. Each player follows the banner to
-the board, presses "join", takes the random set-up and submits it; Red attacks a6xa7 and Blue
-e7xe6 down the two side railways (the front rows are always full of movable pieces, whatever
-the random set-ups; the event plays 大本営自由, chosen on the form), Red offers a draw and Blue accepts it. Until then neither page holds an
-enemy rank. The draw reaches the pairing by itself and the public standings show half a point
-each.
+control follows the game's 10+5; the §9 variant 大本営自由 is ticked), opens registration,
+imports the two players by CSV (linking their accounts), checks them in, pairs and publishes
+round 1. Each player follows the banner to the board, presses "join", takes the random set-up
+and submits it; Red attacks a6xa7 and Blue e7xe6 down the two side railways (the front rows
+are always full of movable pieces, whatever the random set-ups), Red offers a draw and Blue
+accepts it. Until then neither page holds an enemy rank. The draw reaches the pairing by
+itself and the public standings show half a point each.
 
 The event form with 軍棋 chosen, the round's pairings and the standings are photographed at
 1280×900 and 390×844, in English and Japanese, into ``artifacts/screenshots/``.
@@ -66,6 +66,13 @@ def choose_junqi(page: Any) -> None:
     page.locator("#id_game").select_option("junqi")
 
 
+def show_junqi_settings(page: Any) -> None:
+    """The form with 軍棋 chosen, scrolled to the game choice and the variants below it."""
+    choose_junqi(page)
+    page.locator("#id_game").scroll_into_view_if_needed()
+    page.evaluate("() => document.getElementById('id_game').scrollIntoView()")
+
+
 def assert_enemy_hidden(page: Any, enemy: str) -> None:
     """No enemy rank on the page: every enemy piece is a blank back (a flag is public once
     revealed, §6.5)."""
@@ -106,7 +113,7 @@ def test_a_junqi_event_runs_by_clicks_to_a_drawn_standings(live_asgi: Any, brows
     assert not organiser.locator("#group-format").is_visible()
     assert organiser.locator("#group-junqi").is_visible()  # 軍棋's §9 variants
     assert organiser.input_value("#id_time_control") == "10+5"
-    photograph(contexts["host"], f"{base}/events/manage/new/", "form", choose_junqi)
+    photograph(contexts["host"], f"{base}/events/manage/new/", "form", show_junqi_settings)
     organiser.fill("#id_name", "Junqi Cup")
     organiser.fill("#id_starts_on", "2026-05-01")
     organiser.check("#id_online")
