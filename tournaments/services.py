@@ -241,11 +241,14 @@ def _event_defaults() -> dict[str, Any]:
 def _drop_engine_settings(fields: dict[str, Any], game: str) -> None:
     """The official format and start position are 軍師軍略's (RULES.md §15): another game's
     event keeps the defaults, whatever a form sent. The 軍棋 variants are stored in their
-    canonical order (``check_junqi_variants`` refuses them for another game)."""
+    canonical order (``check_junqi_variants`` refuses them for another game); changing the
+    game away from 軍棋 clears them."""
     if game != GUNSHI_KEY:
         fields["game_format"] = Event.Format.BASIC
         fields["start_position"] = None
-    if "junqi_variants" in fields:
+    if "junqi_variants" not in fields and "game" in fields and game != JUNQI_KEY:
+        fields["junqi_variants"] = []  # a 軍棋 event turned into another game's
+    elif "junqi_variants" in fields:
         fields["junqi_variants"] = check_junqi_variants(
             {"game": game, "junqi_variants": fields["junqi_variants"]}
         )

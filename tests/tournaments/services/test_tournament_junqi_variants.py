@@ -134,3 +134,12 @@ def test_the_public_event_page_names_the_variants(client: Any, host: Any) -> Non
     services.event_set_status(actor=host, event=standard, status=Event.Status.REGISTRATION)
     url = reverse("tournaments:event_detail", args=[standard.slug])
     assert 'id="event-variants"' not in client.get(url).content.decode()
+
+
+def test_changing_the_game_away_from_junqi_clears_the_variants(host: Any) -> None:
+    event = _create(host, game="junqi", junqi_variants=["carry_flag"])
+    event = services.event_update(actor=host, event=event, game="gunshi")
+    assert (event.game, event.junqi_variants) == ("gunshi", [])
+    with pytest.raises(TournamentError) as refused:
+        services.event_update(actor=host, event=event, junqi_variants=["carry_flag"])
+    assert refused.value.code == "junqi_variants_other_game"
