@@ -107,6 +107,8 @@ MESSAGES: dict[str, Promise] = {
     "game_score_tiebreak": _(
         "The game score tie-break (GS) needs a game whose results carry a score."
     ),
+    "invalid_junqi_variants": _("Choose 軍棋 variants from the list."),
+    "junqi_variants_other_game": _("軍棋 variants apply to 軍棋 events only."),
     "reason_required": _("Give a reason (it is kept in the audit log)."),
     "invalid_rating": _("The rating must be a whole number between 0 and 9999."),
     "players_not_checked_in": _(

@@ -376,14 +376,16 @@ def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
 # ------------------------------------------------------------------------------ game records
 
 
-def _match_record_json(match_id: int) -> str | None:
-    """The finished online match's game record as JSON (``matches.selectors.match_record``).
+def _match_record_file(match_id: int) -> tuple[str, str] | None:
+    """The finished online match's game record file: its text and extension.
 
-    Over-the-board matches have a result but no record; unfinished ones are not published.
+    The record is the game's own download form (``matches.selectors.match_record_text``): JSON
+    for 軍師軍略, the tagged text of RULES.md §10.6 for 軍棋. Over-the-board matches have a
+    result but no record; unfinished ones are not published.
     """
     try:
         from matches.models import Match
-        from matches.selectors import match_record
+        from matches.selectors import match_record_text
     except ImportError:
         return None
     match = Match.objects.filter(
@@ -391,9 +393,8 @@ def _match_record_json(match_id: int) -> str | None:
     ).first()
     if match is None:
         return None
-    record = match_record(match=match)
-    to_json = getattr(record, "to_json", None)
-    return to_json() if callable(to_json) else json.dumps(record, default=str)
+    text = match_record_text(match=match)
+    return text, "json" if text.lstrip().startswith("{") else "txt"
 
 
 def games_zip_bytes(event: Event) -> bytes:
@@ -407,10 +408,11 @@ def games_zip_bytes(event: Event) -> bytes:
                 base = f"round-{round_.number:02d}/table-{p.table:03d}"
                 summary = pairing_dict(p) | {"round": round_.number}
                 archive.writestr(f"{base}.json", json.dumps(summary, ensure_ascii=False, indent=2))
-                record = _match_record_json(p.match_id) if p.match_id else None
+                record = _match_record_file(p.match_id) if p.match_id else None
                 if record is not None:
-                    archive.writestr(f"{base}-record.json", record)
-                    summary["record"] = f"{base}-record.json"
+                    text, ext = record
+                    archive.writestr(f"{base}-record.{ext}", text)
+                    summary["record"] = f"{base}-record.{ext}"
                 index.append(summary)
         archive.writestr(
             "index.json",

@@ -16,7 +16,7 @@ from games import GameDefinition, get_game, registered_games
 from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
 from tournaments.errors import TournamentError, message_for
-from tournaments.models import Entry, Event, EventRole, Pairing
+from tournaments.models import JUNQI_VARIANT_CHOICES, Entry, Event, EventRole, Pairing
 from tournaments.pairing.errors import PairingError
 from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
 from tournaments.validation import GUNSHI_KEY
@@ -29,6 +29,7 @@ EVENT_FORM_FIELDS = [
     "online",
     "game",
     "game_format",
+    "junqi_variants",
     "time_control",
     "start_window_minutes",
     "pairing_system",
@@ -99,6 +100,12 @@ EVENT_FIELDSETS = (
         only_for_game=(GUNSHI_KEY,),
     ),
     Fieldset(
+        "junqi",
+        _("軍棋 variants"),
+        ("junqi_variants",),
+        only_for_game=(validation.JUNQI_KEY,),
+    ),
+    Fieldset(
         "time-control",
         _("Time control"),
         ("time_control", "start_window_minutes", "no_show_minutes"),
@@ -154,6 +161,14 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         widget=forms.TextInput(
             attrs={"spellcheck": "false", "autocomplete": "off", "inputmode": "text"}
         ),
+    )
+
+    junqi_variants = forms.MultipleChoiceField(
+        label=_("Variants every game of the event plays with"),
+        required=False,
+        choices=JUNQI_VARIANT_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("None ticked: the standard game."),
     )
 
     tiebreak_codes = forms.CharField(
@@ -261,7 +276,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
     def _clean_game(self, cleaned: dict[str, Any]) -> None:
         """Over-the-board-only games cannot be online events; a new event whose time control
         was left at the initial value takes the chosen game's recommended one; 軍師軍略's format
-        and start position are dropped for another game."""
+        and start position are dropped for another game, 軍棋's variants for any other."""
         key = cleaned.get("game") or (self.instance.game if self.instance.pk else GUNSHI_KEY)
         cleaned["game"] = key
         game = get_game(key)
@@ -283,6 +298,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             cleaned["start_position_text"] = None
             for name in ("game_format", "start_position_text"):
                 self.errors.pop(name, None)
+        if key != validation.JUNQI_KEY:
+            cleaned["junqi_variants"] = []
+            self.errors.pop("junqi_variants", None)
 
     def service_fields(self) -> dict[str, Any]:
         """The cleaned values as keyword arguments of ``event_create``/``event_update``."""

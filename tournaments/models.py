@@ -47,6 +47,16 @@ def new_entry_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+#: The 軍棋 variants an event may choose (docs/junqi.md §9 options), in their stored order.
+JUNQI_VARIANT_CHOICES = (
+    ("exploding_mines", _("爆発地雷 exploding mines: a mine goes with the attacker it stops")),
+    ("flying_bombs", _("飛ぶ爆弾 flying bombs: bombs run the railway like engineers")),
+    ("carry_flag", _("軍旗をかつぐ carry the flag: capture the flag and bring it home")),
+    ("open_pieces", _("明棋 open pieces: every rank shows once both have set up")),
+    ("free_hq", _("大本営自由 free headquarters: pieces on a headquarters may move")),
+)
+
+
 class Event(models.Model):
     """One tournament, with the rules it announced."""
 
@@ -99,6 +109,10 @@ class Event(models.Model):
     game_format = models.CharField(
         _("official format"), max_length=16, choices=Format.choices, default=Format.BASIC
     )
+    #: 軍棋 events: the §9 variants every match of the event plays with (docs/junqi.md,
+    #: "Options and rulings"), e.g. ``["exploding_mines"]``; empty for the standard game and for
+    #: every other game.
+    junqi_variants = models.JSONField(_("軍棋 variants"), default=list, blank=True)
     time_control = models.CharField(_("time control"), max_length=32, default="20+0")
     #: Online games: minutes after a round is published by which both players should have
     #: joined their board; after it the arbiter may forfeit a seat that has not (docs/matches.md).
@@ -231,6 +245,12 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def junqi_variant_labels(self) -> list[str]:
+        """The event's 軍棋 variants as players read them (empty: the standard game)."""
+        labels = dict(JUNQI_VARIANT_CHOICES)
+        return [str(labels.get(v, v)) for v in self.junqi_variants]
 
     @property
     def start_position_text(self) -> str:

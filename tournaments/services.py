@@ -60,8 +60,10 @@ from tournaments.validation import (
     ENTRY_NAME_LIMIT,
     EVENT_GAME_FORMATS,
     GUNSHI_KEY,
+    JUNQI_KEY,
     POINT_FIELDS,
     check_event_values,
+    check_junqi_variants,
     check_name,
     check_points,
     check_rating,
@@ -183,6 +185,7 @@ EVENT_FIELDS = frozenset(
         "game",
         "game_format",
         "start_position",
+        "junqi_variants",
         "time_control",
         "start_window_minutes",
         "pairing_system",
@@ -204,6 +207,7 @@ LOCKED_FIELDS = frozenset(
         "game",
         "game_format",
         "start_position",
+        "junqi_variants",
         "time_control",
         "pairing_system",
         "top_cut_size",
@@ -237,10 +241,18 @@ def _event_defaults() -> dict[str, Any]:
 
 def _drop_engine_settings(fields: dict[str, Any], game: str) -> None:
     """The official format and start position are 軍師軍略's (RULES.md §15): another game's
-    event keeps the defaults, whatever a form sent."""
+    event keeps the defaults, whatever a form sent. The 軍棋 variants are stored in their
+    canonical order (``check_junqi_variants`` refuses them for another game); changing the
+    game away from 軍棋 clears them."""
     if game != GUNSHI_KEY:
         fields["game_format"] = Event.Format.BASIC
         fields["start_position"] = None
+    if "junqi_variants" not in fields and "game" in fields and game != JUNQI_KEY:
+        fields["junqi_variants"] = []  # a 軍棋 event turned into another game's
+    elif "junqi_variants" in fields:
+        fields["junqi_variants"] = check_junqi_variants(
+            {"game": game, "junqi_variants": fields["junqi_variants"]}
+        )
 
 
 def _canonical_start(fields: dict[str, Any]) -> None:
@@ -260,6 +272,18 @@ def _canonical_start(fields: dict[str, Any]) -> None:
         ) from None
 
 
+def _recommended_time_control(fields: dict[str, Any]) -> None:
+    """Set the time control of a new event of another game than 軍師軍略 to that game's
+    recommendation (an unknown game is left for ``check_event_values`` to refuse)."""
+    key = fields.get("game", GUNSHI_KEY)
+    try:
+        recommended = get_game(key).timing.time_control if key != GUNSHI_KEY else ""
+    except KeyError:
+        return
+    if recommended:
+        fields["time_control"] = recommended
+
+
 @transaction.atomic
 def event_create(
     *,
@@ -269,10 +293,15 @@ def event_create(
     slug: str = "",
     **fields: Any,
 ) -> Event:
-    """Create an event (a draft: only its organisers see it until registration opens)."""
+    """Create an event (a draft: only its organisers see it until registration opens).
+
+    Without a ``time_control`` the event takes its game's recommended one (軍棋: 10+5), the
+    model's 20+0 being 軍師軍略's official one."""
     unknown = set(fields) - EVENT_FIELDS
     if unknown:
         raise TypeError(f"unknown event fields: {sorted(unknown)}")
+    if "time_control" not in fields:
+        _recommended_time_control(fields)
     if slug:
         slug = slugify(slug, allow_unicode=True)
         if Event.objects.filter(slug=slug).exists():
@@ -1178,8 +1207,11 @@ def match_format_of(event: Event) -> GameFormat:
 
 def _match_setup_of(event: Event) -> dict[str, Any]:
     """The game set-up a table's match inherits from its event. The official formats and the
-    fixed opening (``Event.game_format``, ``start_position``) are 軍師軍略's; a match of
-    another engine game (軍棋) is created with its game's standard options."""
+    fixed opening (``Event.game_format``, ``start_position``) are 軍師軍略's; a 軍棋 match plays
+    the event's §9 variants (``Event.junqi_variants``, each switched on), another engine game
+    its standard options."""
+    if event.game == JUNQI_KEY and event.junqi_variants:
+        return {"game_format": dict.fromkeys(event.junqi_variants, True)}
     if event.game != GUNSHI.key:
         return {}
     return {

@@ -32,7 +32,7 @@ from games.gunshi_rules import (
 )
 from tournaments import names
 from tournaments.errors import TournamentError
-from tournaments.models import MAX_RATING, MIN_RATING, Event
+from tournaments.models import JUNQI_VARIANT_CHOICES, MAX_RATING, MIN_RATING, Event
 from tournaments.standings import GAME_SCORE_CODE
 
 MAX_ROUNDS: Final = 99
@@ -69,6 +69,22 @@ GUNSHI_KEY: Final = "gunshi"
 def plays_online(game: GameDefinition) -> bool:
     """Whether events of ``game`` may be played online (a rules engine referees them)."""
     return not game.over_the_board_only
+
+
+#: The 軍棋 variants (docs/junqi.md §9 options) an event may choose, in the order stored.
+JUNQI_KEY = "junqi"
+JUNQI_VARIANTS = tuple(key for key, _label in JUNQI_VARIANT_CHOICES)
+
+
+def check_junqi_variants(values: Mapping[str, Any]) -> list[str]:
+    """The event's 軍棋 variants in their canonical order: known names only, each once, and
+    only for a 軍棋 event (another game has none)."""
+    variants = values.get("junqi_variants") or []
+    if not isinstance(variants, list | tuple) or any(v not in JUNQI_VARIANTS for v in variants):
+        raise TournamentError("invalid_junqi_variants", field="junqi_variants")
+    if variants and values.get("game", GUNSHI_KEY) != JUNQI_KEY:
+        raise TournamentError("junqi_variants_other_game", field="junqi_variants")
+    return [v for v in JUNQI_VARIANTS if v in variants]
 
 
 def check_game(values: Mapping[str, Any]) -> None:
@@ -144,6 +160,8 @@ def check_event_values(values: Mapping[str, Any]) -> None:
     if "name" in values:
         check_name(values["name"], limit=EVENT_NAME_LIMIT)
     check_game(values)
+    if "junqi_variants" in values:
+        check_junqi_variants(values)
     for field, allowed in _CHOICES.items():
         if field in values and values[field] not in allowed:
             raise TournamentError("invalid_choice", {"value": values[field]}, field=field)

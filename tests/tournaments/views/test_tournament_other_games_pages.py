@@ -38,6 +38,7 @@ def test_the_form_offers_every_registered_game_with_its_time_control() -> None:
     form = EventForm()
     keys = [key for key, _label in form.fields["game"].choices]
     assert keys == ["gunshi", "junqi", "strategem", "banjo_yuki", "sangoku_seisuiki"]
+    assert '"junqi": "10+5"' in form.fields["game"].widget.attrs["data-time-controls"]
     assert '"banjo_yuki": "15+0"' in form.fields["game"].widget.attrs["data-time-controls"]
 
 
