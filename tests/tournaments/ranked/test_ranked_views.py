@@ -61,6 +61,10 @@ def test_organiser_assigns_publishes_and_enters_a_result(
     public = _anon().get(_url("round_detail", slug=slug, number=1)).content.decode()
     assert "Table 1 (5 players)" in public
     assert "turn 3" in public
+    # The confirmed table's session is over: no countdown; table 2 still plays against its own.
+    first, second = public.split('id="table-2"', 1)
+    assert "data-session-ends" not in first.split('id="table-1"', 1)[1]
+    assert "data-session-ends" in second
     standings = _anon().get(_url("standings", slug=slug)).content.decode()
     assert "Rank points" in standings
     csv = _anon().get(_url("export_standings_csv", slug=slug))
