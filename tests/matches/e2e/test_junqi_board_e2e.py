@@ -121,7 +121,7 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
         "import json\n"
         "from django.contrib.auth.models import User\n"
         "from matches.services import match_create\n"
-        "m = match_create(start=True, game='junqi',"
+        "m = match_create(game='junqi',"
         " red_player=User.objects.get(username='jq_red'),"
         " blue_player=User.objects.get(username='jq_blue'))\n"
         "print(json.dumps({'id': m.pk}))\n"
@@ -133,11 +133,23 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
     )
     log_in(red, match_server.url, "jq_red")
     log_in(blue, match_server.url, "jq_blue")
+    # The game waits for its players: each presses "join" on the board; the second starts it.
     for page in (red, blue):
         page.goto(url)
-        wait_dataset(page, "live", "d.phase === 'setup'")
+        wait_dataset(page, "live", "d.status === 'pending' && d.seat !== ''")
+    red.locator("#join-button").click()
+    red.wait_for_url(url)
+    blue.reload()
+    blue.locator("#join-button").click()
+    blue.wait_for_url(url)
+    for page in (red, blue):
+        wait_dataset(page, "live", "d.status === 'running' && d.phase === 'setup'")
 
-    # The shared set-up countdown runs (RULES.md §11.1: five minutes).
+    # The shared set-up countdown runs (RULES.md §11.1: five minutes, counting down from the
+    # second join).
+    red.wait_for_function(
+        "() => document.getElementById('jq-countdown').textContent.includes('left: 4:')"
+    )
     assert red.locator("#jq-countdown").inner_text().startswith("Set-up time left: 4:")
 
     # Red: the random set-up button, then submit.
