@@ -1,8 +1,8 @@
 """In a real browser: a whole 軍棋 game on the live board, set up and played by clicks.
 
 Two players log in, each in their own browser context (Red in English on a laptop, Blue in
-Japanese on a phone). The match is created for them through the service (starting a game by
-clicks is proven by the event tests); from there everything is clicks: Red takes the random
+Japanese on a phone). The match is created for them waiting (as a published round creates
+it); from there everything is clicks: both press "join" on the board, Red takes the random
 set-up button; Blue places its 25 pieces from the tray one by one, is told off by the live
 check for a bomb on its front row, swaps it away by clicking two stations and swaps two more
 by dragging. Then Red attacks a6xa7 along the left railway, Blue answers e7xe6, Red offers a
