@@ -45,6 +45,7 @@ from engine.formats import DeckOption, GameFormat, Variant
 from engine.rules import apply_action
 from engine.rulings import RECOMMENDED
 from tests.security.leak_check import LeakError, Timeline, check_body
+from tests.security.sweep_event import publish_the_table, reader_clients
 
 pytestmark = pytest.mark.django_db
 
@@ -118,7 +119,6 @@ class Stage:
 
 def _stage(game_format: GameFormat) -> Stage:
     from tournaments import services
-    from tournaments.models import Event, Pairing
 
     make = get_user_model().objects.create_user
     users = {
@@ -135,20 +135,8 @@ def _stage(game_format: GameFormat) -> Stage:
         game_format=EVENT_FORMAT[game_format.variant],
     )
     services.event_create(organiser=other, name="Elsewhere Cup", starts_on=dt.date(2026, 5, 1))
-    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
-    for seat in ("red", "blue"):
-        services.entry_add(actor=organiser, event=event, name=seat.title(), user=users[seat])
-    round_ = services.round_pair(actor=organiser, event=event)
-    services.round_publish(actor=organiser, round=round_)
-    pairing = Pairing.objects.select_related("red__user").get(round=round_)
-    if pairing.red.user_id != users["red"].pk:
-        users["red"], users["blue"] = users["blue"], users["red"]
-    clients = {}
-    for name in READERS:
-        client = Client()
-        if name != "anonymous":
-            client.force_login(users[name])
-        clients[name] = client
+    pairing = publish_the_table(organiser=organiser, event=event, users=users)
+    clients = reader_clients(READERS, users)
     superuser = Client()
     superuser.force_login(admin_user)
     return Stage(event=event, pairing=pairing, clients=clients, superuser=superuser)

@@ -28,11 +28,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
 import junqi
 from games.junqi_rules import RULES, JunqiGame
+from tests.security.sweep_event import publish_the_table, reader_clients
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +99,6 @@ def check_junqi_body(body: bytes | str, reader: int | None, states: list[JunqiGa
 
 def _stage() -> dict[str, Any]:
     from tournaments import services
-    from tournaments.models import Event, Pairing
 
     make = get_user_model().objects.create_user
     users = {name: make(username=name, password="pw-1234-x") for name in READERS}
@@ -110,25 +109,11 @@ def _stage() -> dict[str, Any]:
         starts_on=dt.date(2026, 5, 1),
         rounds=1,
         online=True,
+        game="junqi",
         time_control="10+5",
     )
-    # Events choose their game on another branch's form; the model field is here already.
-    Event.objects.filter(pk=event.pk).update(game="junqi")
-    event.refresh_from_db()
-    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
-    for seat in ("red", "blue"):
-        services.entry_add(actor=organiser, event=event, name=seat.title(), user=users[seat])
-    round_ = services.round_pair(actor=organiser, event=event)
-    services.round_publish(actor=organiser, round=round_)
-    pairing = Pairing.objects.select_related("red__user").get(round=round_)
-    if pairing.red.user_id != users["red"].pk:
-        users["red"], users["blue"] = users["blue"], users["red"]
-    clients = {}
-    for name in READERS:
-        client = Client()
-        if name != "anonymous":
-            client.force_login(users[name])
-        clients[name] = client
+    pairing = publish_the_table(organiser=organiser, event=event, users=users)
+    clients = reader_clients(READERS, users)
     return {"event": event, "pairing": pairing, "clients": clients}
 
 

@@ -1,0 +1,42 @@
+"""The event both hidden-information sweeps play in: one online table, its seats' accounts.
+
+A sweep stages a one-round online event whose only table seats its "red" and "blue" accounts,
+publishes the round (which creates the table's match) and logs a test client in as each
+reader. Pairing may give the colours either way, so ``users`` is rearranged in place for its
+"red" to hold the red seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.test import Client
+
+
+def publish_the_table(*, organiser: Any, event: Any, users: dict[str, Any]) -> Any:
+    """Open registration, enter the "red" and "blue" accounts, pair and publish round 1; return
+    the pairing (with ``users`` rearranged so that ``users["red"]`` sits at red)."""
+    from tournaments import services
+    from tournaments.models import Event, Pairing
+
+    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+    for seat in ("red", "blue"):
+        services.entry_add(actor=organiser, event=event, name=seat.title(), user=users[seat])
+    round_ = services.round_pair(actor=organiser, event=event)
+    services.round_publish(actor=organiser, round=round_)
+    pairing = Pairing.objects.select_related("red__user").get(round=round_)
+    if pairing.red.user_id != users["red"].pk:
+        users["red"], users["blue"] = users["blue"], users["red"]
+    return pairing
+
+
+def reader_clients(readers: Iterable[str], users: dict[str, Any]) -> dict[str, Client]:
+    """A test client per reader, logged in as its account ("anonymous": no one)."""
+    clients = {}
+    for name in readers:
+        client = Client()
+        if name != "anonymous":
+            client.force_login(users[name])
+        clients[name] = client
+    return clients
