@@ -36,7 +36,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from games import GameDefinition, TableKind, get_game
-from games.gunshi import GUNSHI
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches import services as match_services
 from matches.errors import MatchError
@@ -1212,7 +1211,7 @@ def _match_setup_of(event: Event) -> dict[str, Any]:
     its standard options."""
     if event.game == JUNQI_KEY and event.junqi_variants:
         return {"game_format": dict.fromkeys(event.junqi_variants, True)}
-    if event.game != GUNSHI.key:
+    if event.game != GUNSHI_KEY:
         return {}
     return {
         "game_format": match_format_of(event),
