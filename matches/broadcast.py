@@ -24,6 +24,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
+from matches.channel_layer import PipelinedPubSubChannelLayer
 from matches.models import Match
 from matches.selectors import match_get_view
 
@@ -55,6 +56,9 @@ def audience_of(seat: str | None) -> str:
 async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     if layer is None:  # pragma: no cover - CHANNEL_LAYERS is always configured
+        return
+    if isinstance(layer, PipelinedPubSubChannelLayer):
+        await layer.group_send_many(messages)  # one Redis round trip for all of them
         return
     for group, message in messages:
         await layer.group_send(group, message)

@@ -103,7 +103,7 @@ def test_database_url_and_redis_url_select_the_services() -> None:
     assert values["db_engine"] == "django.db.backends.postgresql"
     assert values["db_name"] == "gunshi"
     assert values["db_host"] == "db.invalid"
-    assert values["channel_layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert values["channel_layer"] == "matches.channel_layer.PipelinedPubSubChannelLayer"
     assert values["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert values["broker"] == "redis://cache.invalid:6379/2"
     assert values["result_backend"] == "redis://cache.invalid:6379/2"

@@ -118,9 +118,10 @@ if REDIS_URL:
             # with CHANNEL_LAYER_BACKEND). It measured 3x better at p99 in
             # benchmarks/matches.py (docs/matches.md, *Performance*). It buffers nothing for a
             # consumer that is not listening; clients resynchronise from snapshots on
-            # reconnect, so that is harmless to matches.
+            # reconnect, so that is harmless to matches. matches.channel_layer adds one method:
+            # a decision's three group messages go out as one pipelined round trip.
             "BACKEND": env(
-                "CHANNEL_LAYER_BACKEND", default="channels_redis.pubsub.RedisPubSubChannelLayer"
+                "CHANNEL_LAYER_BACKEND", default="matches.channel_layer.PipelinedPubSubChannelLayer"
             ),
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
             # layer's blocking BZPOPMIN short and tears idle WebSocket consumers down:
