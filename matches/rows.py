@@ -17,6 +17,15 @@ avoid per-call work the ORM would repeat:
   reports it left alone. Services assign new values to these fields; they never change a
   loaded list or dict in place.
 
+**Bound and prepared on the server.** On PostgreSQL these fixed statements go through a
+server-binding cursor (``_cursor``): the values travel as parameters instead of being quoted
+into the text on the client (the cached engine state is a JSON text of about 2.5 kB, which the
+ORM's client-side binding escaped on every decision), and psycopg prepares each statement on
+its connection after a few executions (``prepare_threshold``), so PostgreSQL parses and plans
+it once per connection instead of once per decision. The texts are the same as before; the
+ORM's other queries keep Django's client-side binding. ``MATCH_SERVER_BINDING = False`` turns
+this off.
+
 **Relaxed commits.** A decision or a clock press is committed, broadcast and answered without
 waiting for the disk: the database stays consistent, and a server crash can lose at most the
 last fraction of a second of decisions (clients then resynchronise from the snapshot). This
@@ -32,6 +41,7 @@ from typing import Any, Final
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
 from matches.errors import MatchError
 from matches.models import Match, MatchMove
@@ -111,6 +121,45 @@ def _converters(connection: BaseDatabaseWrapper) -> list[tuple[int, list[Any], A
     return found
 
 
+def _server_binding(connection: BaseDatabaseWrapper) -> bool:
+    return connection.vendor == "postgresql" and getattr(settings, "MATCH_SERVER_BINDING", True)
+
+
+class _BoundDebugCursor(CursorDebugWrapper):
+    """Django's debug cursor (what ``CaptureQueriesContext`` and ``DEBUG`` read), logging the
+    statement's own text: a prepared statement leaves no text for Django to read back."""
+
+    def execute(self, sql: str, params: Any = None) -> Any:
+        with self.debug_sql(sql, params):
+            return CursorWrapper.execute(self, sql, params)
+
+
+def _cursor(connection: BaseDatabaseWrapper) -> Any:
+    """A cursor for this module's fixed statements: Django's own, except on PostgreSQL, where
+    it binds parameters on the server (see the module docstring). Either way it is wrapped as
+    Django wraps every cursor (errors translated; statements logged where queries are, with
+    their ``%s`` placeholders), so ``CaptureQueriesContext`` and the statement-count tests see
+    these statements too."""
+    if not _server_binding(connection):
+        return connection.cursor()
+    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+    from psycopg.pq import Format
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        raw = ServerBindingCursor(connection.connection)
+        # What DatabaseWrapper.create_cursor does for the timestamps' time zone.
+        loader = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+        if connection.timezone != loader.timezone:  # pragma: no cover - UTC connections
+            register_tzloader(connection.timezone, raw)
+    connection.validate_thread_sharing()
+    if connection.queries_logged:
+        return _BoundDebugCursor(raw, connection)
+    return connection.make_cursor(raw)
+
+
 def lock_match(match_id: int, *, relaxed: bool = False) -> Match:
     """The match row, locked until the end of the transaction (``relaxed``: commit without
     waiting for the disk, see the module docstring). ``MatchError("not_found")`` if there is
@@ -121,7 +170,7 @@ def lock_match(match_id: int, *, relaxed: bool = False) -> Match:
     or inspecting the cursor's columns on every call."""
     connection = connections[DEFAULT_DB_ALIAS]
     relax = _relaxable(connection, relaxed)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(_lock_sql(connection, relax=relax), [match_id])
         row = cursor.fetchone()
     if row is None:
@@ -187,7 +236,7 @@ def append_move(values: dict[str, Any]) -> None:
         if not (value is None or (plain is not None and type(value) is plain)):
             value = field.get_db_prep_save(value, connection)
         params.append(value)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(_insert_move_sql(connection), params)
 
 
@@ -245,7 +294,7 @@ def save_match(match: Match) -> None:
         field = _MATCH_BY_NAME[name]
         params.append(field.get_db_prep_save(field.pre_save(match, False), connection))
     params.append(match.pk)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(_update_sql(connection, names), params)
         if cursor.rowcount != 1:
             raise DatabaseError("Save with update_fields did not affect any rows.")

@@ -102,6 +102,16 @@ TEMPLATES = [
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg prepares a statement on its connection after this many executions, but only for
+    # server-binding cursors: the decision's fixed statements (matches.rows); the ORM's own
+    # queries bind on the client and are never prepared. Django turns preparing off by default
+    # for transaction-pooling proxies (PgBouncer); set DATABASE_PREPARE_THRESHOLD= (empty)
+    # behind one.
+    _PREPARE_THRESHOLD: str = env("DATABASE_PREPARE_THRESHOLD", default="5")
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
+        int(_PREPARE_THRESHOLD) if _PREPARE_THRESHOLD else None
+    )
 
 # ------------------------------------------------------- Redis: channels, cache, Celery
 REDIS_URL: str | None = env("REDIS_URL", default=None)
@@ -238,6 +248,9 @@ MATCH_TIMEOUT_ETA_HORIZON_SECONDS: float = env.float(
 # PostgreSQL: commit decisions and clock presses without waiting for the disk (results are
 # always synchronous); a crash can lose at most the last fraction of a second of play.
 MATCH_ASYNC_COMMIT: bool = env.bool("MATCH_ASYNC_COMMIT", default=True)
+# PostgreSQL: the decision's fixed statements (lock, move row, match update) bind their values on
+# the server and are prepared per connection (matches.rows); False: Django's client-side binding.
+MATCH_SERVER_BINDING: bool = env.bool("MATCH_SERVER_BINDING", default=True)
 # Presence (matches/presence.py): each open socket holds a lease renewed every heartbeat; a
 # socket whose server died stops counting as connected when its lease runs out.
 MATCH_PRESENCE_TTL_SECONDS: float = env.float("MATCH_PRESENCE_TTL_SECONDS", default=30.0)

@@ -36,3 +36,45 @@ def test_every_decision_is_three_statements(
         assert append.startswith('INSERT INTO "matches_matchmove"')
         assert update.startswith('UPDATE "matches_match"')
     assert match.ply == 120
+
+
+def test_a_decision_is_bound_and_prepared_on_the_server_on_postgresql(
+    make_match: Any, clock_at: Clock, sent_frames: Any
+) -> None:
+    """On PostgreSQL the three statements travel with their values as parameters and are
+    prepared on the connection after a few decisions (``matches.rows``)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    match: Match = make_match(time_control="10+5")
+    rng = random.Random(12)
+    for _ in range(12):
+        seat, text = random_action(match, rng)
+        match = play(match, seat, text, clock_at)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert any(s.startswith("SELECT ") and s.endswith("FOR UPDATE") for s in prepared)
+    assert any(s.startswith('INSERT INTO "matches_matchmove"') for s in prepared)
+    assert any(s.startswith('UPDATE "matches_match"') and "$1" in s for s in prepared)
+
+
+def test_without_server_binding_nothing_is_prepared(
+    make_match: Any, clock_at: Clock, sent_frames: Any, settings: Any
+) -> None:
+    """``MATCH_SERVER_BINDING = False``: the ORM's client-side binding, values in the text."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    settings.MATCH_SERVER_BINDING = False
+    connection.close()  # a fresh session: nothing prepared on it yet
+    match: Match = make_match(time_control="10+5")
+    rng = random.Random(13)
+    for _ in range(12):
+        seat, text = random_action(match, rng)
+        match = play(match, seat, text, clock_at)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+        assert cursor.fetchone() == (0,)
