@@ -27,8 +27,11 @@ What it does, on 127.0.0.1 only:
    loss latency is the time from the flag deadline to the committed loss (``finished_at``,
    server side) and to the spectator receiving the result (client side).
 
-Figures: p50/p99 round trips, decisions per second, and flag latencies. Targets (issue 3):
-p99 ≤ 50 ms at 1,000 concurrent games, ≤ 3× the echo baseline; flag → loss ≤ 250 ms p99.
+Figures: p50/p99 round trips, decisions per second, flag latencies, and the servers' CPU
+time per decision over the measured seconds (ASGI processes, Celery worker, PostgreSQL, Redis,
+nginx, read from ``/proc``; the flag games and presence heartbeats are in it too). Targets
+(docs/matches.md, *Performance notes*): move round trip p99 ≤ 5× the echo baseline at 50 games
+and ≤ 50 ms at 300; flag → loss unchanged or better.
 The clients run in this process (one asyncio loop), sharing the machine with the servers.
 """
 
@@ -58,6 +61,7 @@ WARM_UP_SECONDS = 5.0  # samples of the first seconds after the ramp are not cou
 LAYERS = {
     "core": "channels_redis.core.RedisChannelLayer",
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "pipelined": "matches.channel_layer.PipelinedPubSubChannelLayer",
 }
 
 
@@ -97,11 +101,59 @@ def describe(name: str, seconds: list[float]) -> str:
     )
 
 
+#: The server programs whose CPU time counts as the servers', by the name the kernel gives
+#: them (``/proc/<pid>/comm``); the ASGI processes and the Celery worker are the stack's own.
+SERVER_PROGRAMS = {"postgres": "PostgreSQL", "redis-server": "Redis", "nginx": "nginx"}
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds so far (user + system) of one process, 0 when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu(stack_pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of every server process on this machine, by part: the stack's ASGI
+    processes and worker, and every PostgreSQL, Redis and nginx process (the machine runs
+    nothing else of theirs; the clients, in this process, are not counted)."""
+    parts: dict[str, dict[int, float]] = {
+        part: {pid: _cpu_seconds(pid) for pid in pids} for part, pids in stack_pids.items()
+    }
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            program = (entry / "comm").read_text().strip()
+        except OSError:
+            continue
+        part = SERVER_PROGRAMS.get(program)
+        if part is not None:
+            parts.setdefault(part, {})[int(entry.name)] = _cpu_seconds(int(entry.name))
+    return parts
+
+
+def cpu_spent(
+    before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]
+) -> dict[str, float]:
+    """CPU seconds each part spent between two ``server_cpu`` readings (processes that
+    started meanwhile count from zero)."""
+    return {
+        part: sum(seconds - before.get(part, {}).get(pid, 0.0) for pid, seconds in pids.items())
+        for part, pids in after.items()
+    }
+
+
 @contextmanager
-def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str]]:
+def services(
+    args: argparse.Namespace, env: dict[str, str]
+) -> Iterator[tuple[list[str], dict[str, list[int]]]]:
     """Start the stack of deploy/local_stack.py (the ASGI servers, a Celery worker unless the
-    time-outs are in-process, nginx in front); yield the base URLs the clients connect to: the
-    proxy's, or with ``--direct`` each ASGI process's own (clients spread over them)."""
+    time-outs are in-process, nginx in front); yield the base URLs the clients connect to (the
+    proxy's, or with ``--direct`` each ASGI process's own: clients spread over them) and the
+    stack's own process ids by part (``ASGI``, ``worker``)."""
     from deploy.local_stack import local_stack
 
     directory = Path(args.log)
@@ -114,7 +166,11 @@ def services(args: argparse.Namespace, env: dict[str, str]) -> Iterator[list[str
         directory=directory,
     ) as stack:
         time.sleep(2)  # let the Celery worker connect
-        yield stack.asgi_urls if args.direct else [stack.url]
+        pids = {
+            "ASGI": [p.pid for name, p in stack.processes.items() if name.startswith("asgi")],
+            "worker": [p.pid for name, p in stack.processes.items() if name == "worker"],
+        }
+        yield (stack.asgi_urls if args.direct else [stack.url]), pids
 
 
 def prepare_database(args: argparse.Namespace, env: dict[str, str]) -> None:
@@ -235,7 +291,12 @@ def first_placement(match_id: int) -> float:
 
 
 async def games(
-    urls: list[str], count: int, flags: int, think: float, seconds: float
+    urls: list[str],
+    count: int,
+    flags: int,
+    think: float,
+    seconds: float,
+    server_pids: dict[str, list[int]] | None = None,
 ) -> dict[str, Any]:
 
     from matches.bot import play_bot
@@ -300,8 +361,10 @@ async def games(
     flag_tasks = [asyncio.ensure_future(flag(i, m)) for i, (m, _r, _b) in enumerate(flag_matches)]
     await asyncio.sleep(ramp + WARM_UP_SECONDS)
     measure_from = time.perf_counter()
+    cpu_before = server_cpu(server_pids or {})
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - measure_from
+    cpu = cpu_spent(cpu_before, server_cpu(server_pids or {}))
     for task in tasks:
         task.cancel()
     done = await asyncio.wait_for(asyncio.gather(*flag_tasks, return_exceptions=True), 30)
@@ -324,6 +387,7 @@ async def games(
         "service": service,
         "delivery": delivery[len(delivery) // 5 :],
         "decisions": len(measured),
+        "server_cpu": cpu,
         "elapsed": elapsed,
         "flag_client": flag_client,
         "flag_server": flag_server,
@@ -405,8 +469,9 @@ def main() -> None:
     parser.add_argument(
         "--channel-layer",
         choices=sorted(LAYERS),
-        default="pubsub",
-        help="the Redis channel layer (pubsub: the settings' default; core: the older one)",
+        default="pipelined",
+        help="the Redis channel layer (pipelined: the settings' default, pub/sub with a "
+        "decision's frames in one round trip; pubsub: channels_redis's own; core: the oldest)",
     )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/gunshi_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3")
@@ -435,17 +500,24 @@ def main() -> None:
         f"{args.timeouts} time-outs, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}"
     )
-    with services(args, env) as urls:
+    with services(args, env) as (urls, pids):
         if not args.skip_baseline:
             base = asyncio.run(baseline(urls, args.games, think, min(args.seconds, 20)))
             print(describe("baseline: echo round trip", base["echo"]))
             print(describe("baseline: relay to both sockets", base["relay"]))
-        result = asyncio.run(games(urls, args.games, args.flags, think, args.seconds))
+        result = asyncio.run(games(urls, args.games, args.flags, think, args.seconds, pids))
     print(describe("move round trip (both seats updated)", result["round_trips"]))
     print(describe("  of which send -> service (lock)", result["inbound"]))
     print(describe("  lock -> committed, views computed", result["service"]))
     print(describe("  view computed -> frame received", result["delivery"]))
     print(f"{'decisions per second':<34} {result['decisions'] / result['elapsed']:.1f}")
+    decisions = max(1, result["decisions"])
+    parts = ", ".join(
+        f"{part} {seconds / decisions * 1000:.2f}"
+        for part, seconds in sorted(result["server_cpu"].items(), key=lambda item: -item[1])
+    )
+    total = sum(result["server_cpu"].values()) / decisions * 1000
+    print(f"{'server CPU per decision':<34} {total:.2f} ms ({parts} ms)")
     print(describe("flag -> loss committed (server)", result["flag_server"]))
     print(describe("flag -> result at spectator", result["flag_client"]))
     if result["flag_errors"]:

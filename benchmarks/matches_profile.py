@@ -224,8 +224,23 @@ def service_loop(samples: int) -> None:
 
 
 def bytes_per_decision(plies: tuple[int, ...]) -> None:
-    """The SQL text of a decision (statements with their values, as sent) at a few plies of
-    one random game played through the services: constant when nothing grows with the game."""
+    """The SQL text of a decision (statements with their values) at a few plies of one random
+    game played through the services: constant when nothing grows with the game. Measured with
+    client-side binding (``MATCH_SERVER_BINDING = False``), where the values are in the text;
+    bound on the server, the same values travel as parameters."""
+    from django.conf import settings
+
+    server_binding = getattr(settings, "MATCH_SERVER_BINDING", True)
+    settings.MATCH_SERVER_BINDING = False
+    try:
+        sizes = _decision_sizes(plies)
+    finally:
+        settings.MATCH_SERVER_BINDING = server_binding
+    figures = ", ".join(f"decision {ply}: {size} bytes" for ply, size in sorted(sizes.items()))
+    print(f"written per decision (INSERT and UPDATE text): {figures}")
+
+
+def _decision_sizes(plies: tuple[int, ...]) -> dict[int, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -254,8 +269,7 @@ def bytes_per_decision(plies: tuple[int, ...]) -> None:
                     for query in queries.captured_queries
                     if query["sql"].startswith(("INSERT", "UPDATE"))
                 )
-    figures = ", ".join(f"decision {ply}: {size} bytes" for ply, size in sorted(sizes.items()))
-    print(f"written per decision (INSERT and UPDATE text): {figures}")
+    return sizes
 
 
 def profiled_run(args: argparse.Namespace) -> None:
@@ -348,7 +362,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=3000)
     parser.add_argument("--top", type=int, default=30, help="functions listed by cumulative time")
     parser.add_argument("--service", type=int, default=500, help="decisions timed one by one")
-    parser.add_argument("--layer", choices=["memory", "core", "pubsub"], default="pubsub")
+    parser.add_argument(
+        "--layer", choices=["memory", "core", "pubsub", "pipelined"], default="pipelined"
+    )
     parser.add_argument("--skip-profile", action="store_true")
     parser.add_argument("--skip-games", action="store_true")
     parser.add_argument(
