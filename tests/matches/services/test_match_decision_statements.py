@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from matches.models import Match
 from tests.matches.helpers import Clock, play, random_action
@@ -43,18 +44,7 @@ def test_a_decision_is_bound_and_prepared_on_the_server_on_postgresql(
 ) -> None:
     """On PostgreSQL the three statements travel with their values as parameters and are
     prepared on the connection after a few decisions (``matches.rows``)."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("prepared statements are PostgreSQL's")
-    match: Match = make_match(time_control="10+5")
-    rng = random.Random(12)
-    for _ in range(12):
-        seat, text = random_action(match, rng)
-        match = play(match, seat, text, clock_at)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [statement for (statement,) in cursor.fetchall()]
+    prepared = _prepared_after_twelve_decisions(make_match, clock_at, seed=12)
     assert any(s.startswith("SELECT ") and s.endswith("FOR UPDATE") for s in prepared)
     assert any(s.startswith('INSERT INTO "matches_matchmove"') for s in prepared)
     assert any(s.startswith('UPDATE "matches_match"') and "$1" in s for s in prepared)
@@ -64,17 +54,20 @@ def test_without_server_binding_nothing_is_prepared(
     make_match: Any, clock_at: Clock, sent_frames: Any, settings: Any
 ) -> None:
     """``MATCH_SERVER_BINDING = False``: the ORM's client-side binding, values in the text."""
-    from django.db import connection
+    settings.MATCH_SERVER_BINDING = False
+    assert _prepared_after_twelve_decisions(make_match, clock_at, seed=13) == []
 
+
+def _prepared_after_twelve_decisions(make_match: Any, clock_at: Clock, *, seed: int) -> list[str]:
+    """The statements prepared on a fresh connection after twelve decisions of a game."""
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements are PostgreSQL's")
-    settings.MATCH_SERVER_BINDING = False
-    connection.close()  # a fresh session: nothing prepared on it yet
+    connection.close()  # a new session: nothing prepared on it yet
     match: Match = make_match(time_control="10+5")
-    rng = random.Random(13)
+    rng = random.Random(seed)
     for _ in range(12):
         seat, text = random_action(match, rng)
         match = play(match, seat, text, clock_at)
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
-        assert cursor.fetchone() == (0,)
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
