@@ -3,12 +3,9 @@
 WebSocket connections must come from a page of this very site (`config.websocket_origin`:
 scheme, host and port of the Origin header) and carry the Django session, so consumers see
 `scope["user"]`. Routes live in `matches/routing.py`.
-
-The process's GIL switch interval is ``ASGI_SWITCH_INTERVAL_SECONDS`` (config/settings/base.py).
 """
 
 import os
-import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -16,10 +13,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 # Set up Django (apps, settings) before importing anything that touches models.
 django_asgi_app = get_asgi_application()
-
-from django.conf import settings  # noqa: E402
-
-sys.setswitchinterval(settings.ASGI_SWITCH_INTERVAL_SECONDS)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -248,12 +248,6 @@ MATCH_TIMEOUT_ETA_HORIZON_SECONDS: float = env.float(
 # PostgreSQL: commit decisions and clock presses without waiting for the disk (results are
 # always synchronous); a crash can lose at most the last fraction of a second of play.
 MATCH_ASYNC_COMMIT: bool = env.bool("MATCH_ASYNC_COMMIT", default=True)
-# How often an ASGI process's interpreter hands the GIL to another waiting thread (Python's
-# default is 5 ms). A consumer's service thread waits on PostgreSQL several times per decision;
-# each time its answer is back it needs the GIL from the event loop thread, which is busy with
-# other sockets under load, so each round trip could wait up to the whole interval
-# (config/asgi.py; docs/matches.md, *Performance notes*).
-ASGI_SWITCH_INTERVAL_SECONDS: float = env.float("ASGI_SWITCH_INTERVAL_SECONDS", default=0.005)
 # PostgreSQL: the decision's fixed statements (lock, move row, match update) bind their values on
 # the server and are prepared per connection (matches.rows); False: Django's client-side binding.
 MATCH_SERVER_BINDING: bool = env.bool("MATCH_SERVER_BINDING", default=True)
