@@ -106,7 +106,7 @@ def describe(name: str, seconds: list[float]) -> str:
 SERVER_PROGRAMS = {"postgres": "PostgreSQL", "redis-server": "Redis", "nginx": "nginx"}
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """CPU seconds so far (user + system) of one process, 0 when it is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -120,7 +120,7 @@ def server_cpu(stack_pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
     processes and worker, and every PostgreSQL, Redis and nginx process (the machine runs
     nothing else of theirs; the clients, in this process, are not counted)."""
     parts: dict[str, dict[int, float]] = {
-        part: {pid: _cpu_seconds(pid) for pid in pids} for part, pids in stack_pids.items()
+        part: {pid: cpu_seconds(pid) for pid in pids} for part, pids in stack_pids.items()
     }
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -131,7 +131,7 @@ def server_cpu(stack_pids: dict[str, list[int]]) -> dict[str, dict[int, float]]:
             continue
         part = SERVER_PROGRAMS.get(program)
         if part is not None:
-            parts.setdefault(part, {})[int(entry.name)] = _cpu_seconds(int(entry.name))
+            parts.setdefault(part, {})[int(entry.name)] = cpu_seconds(int(entry.name))
     return parts
 
 

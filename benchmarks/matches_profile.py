@@ -152,18 +152,13 @@ def database_cpu(database_url: str) -> dict[int, float]:
     """CPU seconds so far of each PostgreSQL backend serving this database (same machine)."""
     import psycopg
 
+    from benchmarks.matches import cpu_seconds
+
     with psycopg.connect(database_url) as connection:
         query = "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
         pids = [pid for (pid,) in connection.execute(query).fetchall()]
-    ticks = os.sysconf("SC_CLK_TCK")
-    seconds = {}
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # another machine, or the backend is gone
-            continue
-        seconds[pid] = (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
-    return seconds
+    # A backend that is gone, or runs on another machine, reads 0 and is left out.
+    return {pid: seconds for pid in pids if (seconds := cpu_seconds(pid)) > 0}
 
 
 def timed_run(args: argparse.Namespace) -> None:
