@@ -8,13 +8,12 @@ import random
 from typing import Any
 
 import pytest
-from channels.db import database_sync_to_async
 
 import junqi
 from matches.models import Match
-from matches.services import match_create
 from tests.junqi.test_junqi_setup import BROKEN_BY_REASON, EXAMPLE
 from tests.matches.consumers.conftest import frames_until, open_socket, update_at
+from tests.matches.consumers.test_junqi_consumer import _new_match, _path
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,16 +28,6 @@ SAYS = {
     "setup_mine": ("back rows", "地雷"),
     "setup_bomb": ("front row", "炸弾"),
 }
-
-
-@database_sync_to_async
-def _new_match() -> Match:
-    return match_create(red_name="Aoi", blue_name="Ren", game="junqi", start=True)
-
-
-def _path(match: Match, seat: str | None = None) -> str:
-    base = f"/ws/matches/{match.pk}/"
-    return base if seat is None else f"{base}?token={getattr(match, f'{seat}_token')}"
 
 
 async def _open(match: Match, language: str) -> dict[str, Any]:

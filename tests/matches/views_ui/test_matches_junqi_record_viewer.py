@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 import junqi
+from junqi.playout import start_random
 from matches.junqi_ui import JUNQI_LABELS
 from matches.models import Match
 from matches.services import match_resign, match_submit_action
@@ -26,12 +27,8 @@ def finished_game(make_match: Any, clock_at: Clock) -> tuple[Match, list[str]]:
     """A 軍棋 match: both random set-ups, six random moves, then Blue resigns."""
     rng = random.Random(7)
     match = make_match(game="junqi")
-    state = junqi.new_game()
-    texts = []
-    for side in junqi.Side:
-        action = junqi.SubmitSetup(junqi.random_setup(side, rng))
-        texts.append(action.text)
-        state = junqi.apply_action(state, action)
+    state = start_random(rng)
+    texts = [f"setup {side.label} {state.setups[side]}" for side in junqi.Side]
     for _ in range(6):
         move = rng.choice(junqi.legal_moves(state))
         texts.append(move.text)
