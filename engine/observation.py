@@ -215,6 +215,16 @@ def _cards(cards: tuple[CardKind, ...], show: bool) -> list[str] | None:
     return [c.value for c in cards] if show else HIDDEN
 
 
+def own_exchange_due(state: GameState, side: Side) -> bool:
+    """Whether ``side`` is deciding its own 軍師の閃き exchange now (§13.1).
+
+    ``state.exchange_pending`` is global: it says that the side to act is exchanging. Option 1's
+    random cards are shown to their owner from its own exchange on (project ruling 4 of
+    docs/expansion.md), never because the *opponent* is exchanging.
+    """
+    return state.exchange_pending and state.to_act is side
+
+
 def _side_expansion(state: GameState, side: Side, viewer: Side | None) -> dict[str, Any]:
     """The expansion formats' part of a side, masked for ``viewer``."""
     own = state.sides[side]
@@ -223,7 +233,7 @@ def _side_expansion(state: GameState, side: Side, viewer: Side | None) -> dict[s
     is_owner = viewer is side
     shared_deck = fmt.variant is Variant.DECK_BUILD and fmt.deck_option is not DeckOption.SECRET
     if fmt.expansion_option == 1:
-        see_prepared = over or (is_owner and (own.exchange_done or state.exchange_pending))
+        see_prepared = over or (is_owner and (own.exchange_done or own_exchange_due(state, side)))
     elif fmt.expansion_option == 2:
         see_prepared = over or is_owner
     else:

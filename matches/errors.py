@@ -23,6 +23,19 @@ MESSAGES: Final[dict[str, Promise]] = {
     "not_your_turn": _("It is not your turn."),
     "invalid_action": _("That is not a valid action."),
     "illegal_action": _("That action is not legal now."),
+    # 軍棋 set-ups the rules refuse (RULES.md §3.1–3.4): the reason, not just "invalid".
+    "setup_format": _(
+        "That set-up cannot be read: six rows of five stations, each a piece code, "
+        "with a + on every camp."
+    ),
+    "setup_counts": _(
+        "A set-up holds exactly your 25 pieces: marshal, general, 2 division, 2 brigade, "
+        "2 regiment and 2 battalion commanders, 3 company commanders, 3 platoon leaders, "
+        "3 engineers, 2 bombs, 3 landmines and the flag."
+    ),
+    "setup_flag": _("The flag must stand on one of your two headquarters."),
+    "setup_mine": _("Landmines may stand only on your two back rows."),
+    "setup_bomb": _("A bomb may not stand on your front row."),
     "not_started": _("The match has not started yet."),
     "match_over": _("The match is over."),
     "match_not_finished": _("The game record is published when the match is over."),
@@ -70,6 +83,11 @@ MESSAGES: Final[dict[str, Promise]] = {
 HTTP_STATUS: Final[dict[str, int]] = {
     "bad_message": 400,
     "invalid_action": 400,
+    "setup_format": 400,
+    "setup_counts": 400,
+    "setup_flag": 400,
+    "setup_mine": 400,
+    "setup_bomb": 400,
     "invalid_result": 400,
     "reason_required": 400,
     "invalid_time_control": 400,
@@ -110,6 +128,22 @@ class MatchError(Exception):
     def message(self) -> str:
         """The translated message, in the active language."""
         return str(MESSAGES[self.code])
+
+
+#: The set-up error codes of games with a set-up string (junqi/setup.py ``setup.*``), each
+#: shown as its own reason (the engine code ``setup.flag`` becomes ``setup_flag``).
+SETUP_ERROR_CODES: Final = frozenset(
+    {"setup_format", "setup_counts", "setup_flag", "setup_mine", "setup_bomb"}
+)
+
+
+def rules_error_code(kind: str, game_code: str) -> str:
+    """The match error code of a decision the rules refused: a set-up's own reason when the
+    game names one, else ``invalid_action`` (not a decision) or ``illegal_action``."""
+    setup_code = game_code.replace(".", "_")
+    if setup_code in SETUP_ERROR_CODES:
+        return setup_code
+    return "illegal_action" if kind == "illegal" else "invalid_action"
 
 
 def error_payload(error: MatchError) -> dict[str, Any]:

@@ -16,6 +16,9 @@ from django.utils.translation import pgettext_lazy
 
 #: The live board template of each game whose board is not 軍師軍略's.
 BOARD_TEMPLATES: Final = {"junqi": "matches/match_board_junqi.html"}
+#: The step-through record viewer of each game whose board is not 軍師軍略's (the same
+#: viewer, static/js/replay.js, with the game's board: static/js/junqi_replay.js).
+RECORD_TEMPLATES: Final = {"junqi": "matches/record_detail_junqi.html"}
 
 JUNQI_LABELS: Final[dict[str, Promise]] = {
     # Piece names (RULES.md §1.2), by the codes of §10.2.

@@ -61,7 +61,7 @@ from clock import (
 from games import get_game
 from games.base import GameOutcome, GameRules, RulesError, SimultaneousSetup
 from matches.broadcast import match_broadcast_on_commit
-from matches.errors import MatchError
+from matches.errors import MatchError, rules_error_code
 from matches.models import (
     OFFICIAL_TIME_CONTROL,
     ClockLogEntry,
@@ -920,7 +920,7 @@ def match_submit_action(
             raise MatchError("not_your_turn", ply=match.ply)  # e.g. the other seat's set-up
         new_state = rules.apply(state, action)
     except RulesError as exc:
-        code = "illegal_action" if exc.kind == "illegal" else "invalid_action"
+        code = rules_error_code(exc.kind, exc.code)
         raise MatchError(code, ply=match.ply, detail=exc.code) from None
     new_ply = rules.ply(new_state)
     if new_ply != match.ply + 1:  # pragma: no cover - engine invariant

@@ -34,7 +34,7 @@ from games.gunshi_rules import RULES as GUNSHI_RULES
 from games.gunshi_rules import board_geometry
 from matches.api import error_response
 from matches.errors import MatchError
-from matches.junqi_ui import BOARD_TEMPLATES, JUNQI_LABELS
+from matches.junqi_ui import BOARD_TEMPLATES, JUNQI_LABELS, RECORD_TEMPLATES
 from matches.models import Match
 from matches.selectors import (
     match_position_view,
@@ -426,9 +426,13 @@ def record_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         views_url=reverse("matches:record_views", args=[match.pk]),
         perspective=perspective,
         players={"red": match.red_name, "blue": match.blue_name},
+        game=match.game,
     )
+    if match.game == "junqi":
+        config["labels"].update({key: str(value) for key, value in JUNQI_LABELS.items()})
     context = {"match": match, "ui": config, "perspective": perspective}
-    return render(request, "matches/record_detail.html", context)
+    template = RECORD_TEMPLATES.get(match.game, "matches/record_detail.html")
+    return render(request, template, context)
 
 
 @require_GET

@@ -11,7 +11,9 @@
 import { ClockPair } from "./clock.js";
 import { formatClock, methodName, t, uiConfig } from "./i18n.js";
 import { GLYPHS, PIECE_CODES, html, pieceName, renderBoard } from "./junqi_board.js";
+import { forgetDraft, loadDraft, saveDraft } from "./junqi_draft_store.js";
 import { SetupDraft } from "./junqi_setup.js";
+import { MOVE, historyLabel, lastMoveLine, lastMoveOf, removedBox } from "./junqi_text.js";
 import { TurnSignal } from "./notify.js";
 import { MatchConnection } from "./protocol.js";
 import { Sound } from "./sound.js";
@@ -26,6 +28,7 @@ const errorBox = document.getElementById("live-error");
 const gameOver = document.getElementById("game-over");
 const resignButton = document.getElementById("resign-button");
 const resignDialog = document.getElementById("resign-dialog");
+const randomDialog = document.getElementById("jq-random-dialog");
 const drawOfferButton = document.getElementById("draw-offer-button");
 const drawBox = document.getElementById("draw-offer");
 const drawText = document.getElementById("draw-offer-text");
@@ -36,8 +39,6 @@ const clockBox = document.getElementById("live-clocks");
 const soundButton = document.getElementById("sound-button");
 const reviewBar = document.getElementById("review-bar");
 const reviewText = document.getElementById("review-text");
-
-const MOVE = /^([a-e]\d{1,2})([-x])([a-e]\d{1,2})([<>=#]?)(?:\[([^:\]]+):([^\]]+)\])?(.*)$/;
 
 let view = null;
 let draft = null; // this seat's set-up being built
@@ -74,9 +75,9 @@ const connection = new MatchConnection({
     view.receivedAt = receivedAt;
     if (view.clock) clocks.update(view.clock, receivedAt);
     if (game()?.phase !== "play") selected = null;
+    forgetFinishedDraft();
     draw();
-    const mine = Boolean(seat() && view.status === "running" && game()?.to_act);
-    if (turnSignal.set(mine && game()?.phase === "play")) sound.play("turn");
+    if (turnSignal.set(myMove())) sound.play("turn");
     if (finishing) connection.requestSnapshot(); // the full record, every rank revealed
   },
   onPresence: () => drawNotice(),
@@ -113,6 +114,16 @@ function showError(message) {
   }, 8000);
 }
 
+/**
+ * Whether this seat is the side to move now. The view's `to_act` names the side to move in
+ * play ("red" or "blue"; null during the simultaneous set-up and at the end), the same key
+ * as 軍師軍略's view: the prompt, the title, the favicon and the sound follow it.
+ */
+function myMove() {
+  const me = seat();
+  return Boolean(me && view?.status === "running" && game()?.phase === "play" && game().to_act === me);
+}
+
 function legal() {
   return game()?.legal_actions ?? [];
 }
@@ -131,15 +142,26 @@ function buildingSetup() {
   return Boolean(setupPhase() && me && game().setup_required && !game().sides[me].setup_submitted);
 }
 
+/** Once this seat's set-up is in (or the set-up is over), its stored draft is forgotten. */
+function forgetFinishedDraft() {
+  const me = seat();
+  if (!me || !game() || view.status === "pending") return;
+  if (!setupPhase() || game().sides[me].setup_submitted) {
+    forgetDraft(config.match_id, me);
+    draft = null;
+  }
+}
+
+/** The draft changed by the player: keep it for a reload, then redraw. */
+function draftChanged() {
+  saveDraft(config.match_id, draft);
+  draw();
+}
+
 // ----------------------------------------------------------------------------- drawing
 
 function lastMove() {
-  const moves = game()?.moves ?? [];
-  for (let i = moves.length - 1; i >= 0; i -= 1) {
-    const match = MOVE.exec(moves[i]);
-    if (match) return match;
-  }
-  return null;
+  return lastMoveOf(game());
 }
 
 function drawBoard() {
@@ -153,7 +175,10 @@ function drawBoard() {
     const last = moves.length ? MOVE.exec(moves[moves.length - 1]) : null;
     if (last) options.last = [last[1], last[3]];
   } else if (buildingSetup()) {
-    if (!draft || draft.side !== me) draft = new SetupDraft(me);
+    if (!draft || draft.side !== me) {
+      draft = new SetupDraft(me);
+      draft.restore(loadDraft(config.match_id, me)); // the pieces placed before a reload
+    }
     options.pieces = draft.pieces();
     options.own = draft.stations;
   } else {
@@ -239,34 +264,17 @@ function drawSetupPanel() {
   panel.replaceChildren(...parts);
 }
 
-function removedLine(side) {
-  const info = game().sides[side];
-  const pieces = info.removed ? info.removed.map((code) => html("span", { class: `jq-mini jq-mini--${side}`, title: pieceName(code) }, GLYPHS[code])) : [];
-  return html(
-    "p",
-    { class: "jq-removed", dataset: { removed: side, count: String(info.removed_count) } },
-    html("span", { class: `seat-dot seat-dot--${side}`, "aria-hidden": "true" }),
-    ` ${t(`side_${side}`)} · ${t("jq_removed", { n: info.removed_count })} `,
-    ...pieces,
-  );
-}
-
 function drawPlayPanel() {
   const me = seat();
   const g = game();
   const parts = [];
   if (view.status === "running" && me) {
-    parts.push(html("p", { class: "jq-turn", id: "jq-turn" }, t(g.to_act && g.phase === "play" ? "jq_your_move" : "jq_their_move")));
+    const yours = myMove();
+    parts.push(html("p", { class: `jq-turn${yours ? " jq-turn--yours" : ""}`, id: "jq-turn", dataset: { yours: String(yours) } }, t(yours ? "jq_your_move" : "jq_their_move")));
   }
-  const last = lastMove();
-  if (last) {
-    const lines = [html("span", { class: "jq-last__move" }, t("jq_last_move", { move: last[0] }))];
-    if (last[4]) lines.push(html("span", { class: "jq-last__outcome", dataset: { outcome: last[4] } }, t(`jq_outcome_${last[4]}`)));
-    const reveal = /F@([a-e]\d{1,2})/.exec(last[7] ?? "");
-    if (reveal) lines.push(html("span", { class: "jq-last__event" }, t("jq_event_reveal", { station: reveal[1] })));
-    parts.push(html("p", { class: "jq-last", id: "jq-last" }, ...lines));
-  }
-  parts.push(html("div", { class: "jq-removed-box" }, html("h3", { class: "small" }, t("jq_removed_title")), removedLine("red"), removedLine("blue")));
+  const last = lastMoveLine(g);
+  if (last) parts.push(last);
+  parts.push(removedBox(g));
   if (view.status === "finished") parts.push(html("p", { class: "jq-reveal", id: "jq-reveal" }, t("jq_reveal")));
   panel.replaceChildren(...parts);
 }
@@ -316,27 +324,19 @@ function drawGameOver() {
     lines.push(html("p", { class: "game-over__winner" }, t(termination?.startsWith("DRAW") ? "jq_draw" : "no_winner")));
   }
   lines.push(html("p", { class: "game-over__method", dataset: { method: result.method, termination: termination ?? "" } }, t("method_is", { method: how })));
-  // The step-through record viewer draws 軍師軍略 only: 軍棋 offers the record file.
-  lines.push(html("p", { class: "game-over__links" }, html("a", { class: "button button--quiet", href: config.download_url, download: "" }, t("download_record"))));
+  lines.push(
+    html(
+      "p",
+      { class: "game-over__links" },
+      html("a", { class: "button", id: "view-record", href: config.record_url }, t("view_record")),
+      " ",
+      html("a", { class: "button button--quiet", href: config.download_url, download: "" }, t("download_record")),
+    ),
+  );
   gameOver.replaceChildren(...lines);
   gameOver.hidden = false;
   gameOver.dataset.winner = winner;
   gameOver.dataset.method = result.method;
-}
-
-function historyLabel(text) {
-  const setup = /^setup (red|blue)/.exec(text);
-  if (setup) return t("jq_hist_setup", { side: t(`side_${setup[1]}`) });
-  const move = MOVE.exec(text);
-  if (move) {
-    const words = t(move[2] === "x" ? "jq_hist_attack" : "jq_hist_move", { from: move[1], to: move[3] });
-    return move[4] ? `${words} — ${t(`jq_outcome_${move[4]}`)}` : words;
-  }
-  if (text.startsWith("resign")) return t("jq_term_RESIGN");
-  if (text === "offer draw") return t("jq_offer_draw");
-  if (text === "accept draw") return t("jq_accept_draw");
-  if (text === "decline draw") return t("jq_decline_draw");
-  return text;
 }
 
 function drawMoveList() {
@@ -382,7 +382,7 @@ function draw() {
   root.dataset.status = view.status;
   root.dataset.seat = me ?? "";
   root.dataset.phase = g.phase;
-  root.dataset.toAct = g.to_act ? me ?? "" : "";
+  root.dataset.toAct = g.to_act ?? "";
   clockBox.dataset.bottom = me === "blue" ? "blue" : "red";
   for (const side of ["red", "blue"]) {
     const card = clockBox.querySelector(`[data-clock-card=${side}]`);
@@ -434,13 +434,13 @@ function setupStation(station) {
   } else if (draft.placed.has(station)) {
     selected = station;
   }
-  draw();
+  draftChanged();
 }
 
 /** A click on `station` during play. */
 function playStation(station) {
   const me = seat();
-  if (!me || view.status !== "running" || !game().to_act || game().phase !== "play") return;
+  if (!me || !myMove()) return;
   if (selected && selected !== station) {
     const text = `${selected}-${station}`;
     if (legal().includes(text)) {
@@ -494,7 +494,7 @@ document.addEventListener("pointerup", (event) => {
   if (started.code) draft.place(started.code, station);
   else draft.swap(started.from, station);
   selected = null;
-  draw();
+  draftChanged();
 });
 
 panel.addEventListener("click", (event) => {
@@ -509,17 +509,28 @@ panel.addEventListener("click", (event) => {
   const button = event.target.closest("button");
   if (!button) return;
   if (button.id === "jq-random") {
-    draft.randomise();
-    trayCode = null;
-    selected = null;
-    draw();
+    // Pieces placed by hand are not thrown away without asking (an earlier random set-up is).
+    if (draft.byHand && typeof randomDialog.showModal === "function") randomDialog.showModal();
+    else randomSetup();
   } else if (button.id === "jq-clear") {
     draft.clear();
     selected = null;
-    draw();
+    draftChanged();
   } else if (button.id === "jq-submit" && draft.problems().length === 0) {
     submit(`setup ${draft.side} ${draft.text()}`);
   }
+});
+
+function randomSetup() {
+  if (!draft || !buildingSetup()) return;
+  draft.randomise();
+  trayCode = null;
+  selected = null;
+  draftChanged();
+}
+
+randomDialog.addEventListener("close", () => {
+  if (randomDialog.returnValue === "random") randomSetup();
 });
 
 /** Show the position after decision `ply` (as the server computed it for this seat). */

@@ -35,6 +35,7 @@ export class SetupDraft {
     this.side = side;
     this.stations = setupStations(side);
     this.placed = new Map(); // station → piece code
+    this.byHand = false; // a piece was placed or moved by hand since the last random set-up
     const rows = setupRows(side);
     this.backRows = new Set([rows[0], rows[1]]);
     this.frontRow = rows[5];
@@ -55,6 +56,7 @@ export class SetupDraft {
   place(code, station) {
     if (!this.isOwn(station) || this.left(code) <= 0) return false;
     this.placed.set(station, code);
+    this.byHand = true;
     return true;
   }
 
@@ -67,11 +69,13 @@ export class SetupDraft {
     this.placed.delete(b);
     if (pb) this.placed.set(a, pb);
     if (pa) this.placed.set(b, pa);
+    this.byHand = true;
     return true;
   }
 
   clear() {
     this.placed.clear();
+    this.byHand = false;
   }
 
   /** What breaks the rules now, as label keys with their parameters (empty: ready). */
@@ -91,6 +95,7 @@ export class SetupDraft {
   /** A random legal set-up: flag on a headquarters, mines behind, bombs off the front row. */
   randomise(random = Math.random) {
     this.placed.clear();
+    this.byHand = false;
     const free = new Set(this.stations);
     const pick = (candidates) => {
       const list = candidates.filter((s) => free.has(s));
@@ -133,6 +138,23 @@ export class SetupDraft {
         if (code !== "+") this.placed.set(stationName(c, row), code);
       });
     });
+  }
+
+  /** The draft as a plain object (for the draft store): station → code, and `byHand`. */
+  toJSON() {
+    return { placed: Object.fromEntries(this.placed), byHand: this.byHand };
+  }
+
+  /**
+   * Take back a stored draft; anything that does not fit this side's tray (a foreign station,
+   * an unknown code, more pieces of a kind than the side has) is left out.
+   */
+  restore(saved) {
+    this.placed.clear();
+    for (const [station, code] of Object.entries(saved?.placed ?? {})) {
+      if (PIECE_CODES.includes(code) && this.isOwn(station) && this.left(code) > 0) this.placed.set(station, code);
+    }
+    this.byHand = Boolean(saved?.byHand) && this.placed.size > 0;
   }
 
   /** The draft as board pieces. */

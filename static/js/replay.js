@@ -11,6 +11,7 @@
 import { html, renderGame } from "./board.js";
 import { t, uiConfig } from "./i18n.js";
 import { moveListItem, revealInList, startListItem } from "./moves.js";
+import { junqiReplay } from "./junqi_replay.js";
 import { decisionSquares } from "./notation.js";
 import { skippedLines } from "./skipped.js";
 
@@ -25,6 +26,23 @@ let data = null;
 let index = 0;
 let perspective = config.perspective;
 
+/** How a position and a list entry are drawn: 軍師軍略's board, or another game's. */
+const gunshiReplay = {
+  position(root, view, move, side) {
+    renderGame(root, view, {
+      bottom: side === "blue" ? "blue" : "red",
+      names: config.players,
+      marks: move ? decisionSquares(move.text) : [],
+    });
+  },
+  listItem(move) {
+    const item = moveListItem(move);
+    item.append(...skippedLines(move.skipped));
+    return item;
+  },
+};
+const drawer = config.game === "junqi" ? junqiReplay : gunshiReplay;
+
 function clamp(value) {
   return Math.max(0, Math.min(value, data ? data.views.length - 1 : 0));
 }
@@ -33,11 +51,7 @@ function render() {
   if (!data) return;
   const view = data.views[index];
   const move = index > 0 ? data.moves[index - 1] : null;
-  renderGame(gameRoot, view, {
-    bottom: perspective === "blue" ? "blue" : "red",
-    names: config.players,
-    marks: move ? decisionSquares(move.text) : [],
-  });
+  drawer.position(gameRoot, view, move, perspective);
   slider.value = String(index);
   position.textContent = t("position_n", { n: index, total: data.moves.length });
   root.dataset.ply = String(index);
@@ -60,11 +74,7 @@ function go(target) {
 }
 
 function buildMoveList() {
-  const items = data.moves.map((move) => {
-    const item = moveListItem(move);
-    item.append(...skippedLines(move.skipped));
-    return item;
-  });
+  const items = data.moves.map((move) => drawer.listItem(move, data.views));
   moveList.replaceChildren(startListItem(), ...items);
 }
 

@@ -140,14 +140,16 @@ def test_views_ignore_the_new_secrets(seed: int, fmt: GameFormat) -> None:
 @settings(DETERMINISTIC, max_examples=6)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_option_1_cards_are_hidden_from_their_owner_until_the_exchange(seed: int) -> None:
-    """§13.1 option 1: the random cards are unseen by both, the owner included."""
+    """§13.1 option 1: the random cards are unseen by both, the owner included, until the
+    owner's own exchange (the opponent's exchange shows the owner nothing)."""
     fmt = GameFormat(variant=Variant.EXPANSION, expansion_option=1, seed=seed)
     rng = random.Random(seed)
     for step in random_steps(seed=seed, format=fmt, turn_limit=20):
         state = step.after
         for owner in Side:
             own = state.sides[owner]
-            if own.exchange_done or state.exchange_pending or state.phase is Phase.OVER:
+            own_exchange = state.exchange_pending and state.to_act is owner
+            if own.exchange_done or own_exchange or state.phase is Phase.OVER:
                 continue
             picks = rng.sample(fmt.expansion_cards, len(own.prepared))
             varied = with_side(state, owner, replace(own, prepared=tuple(picks)))

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from junqi import InvalidActionError, parse_action
 from junqi.errors import SetupError
 from junqi.setup import Setup, random_setup, setup_stations
 from junqi.types import Side, station_name
@@ -66,3 +67,25 @@ def test_random_setups_are_valid_and_seeded() -> None:
             setup = random_setup(side, random.Random(seed))
             assert Setup.parse(side, setup.text) == setup
     assert random_setup(Side.RED, random.Random(5)) == random_setup(Side.RED, random.Random(5))
+
+
+#: One broken copy of EXAMPLE per reason; each breaks only its own rule, for either side (the
+#: string lists the side's own rows from its back row, so the rows mean the same to both).
+BROKEN_BY_REASON = {
+    "setup.format": "MFM32/1MB14/5+8+6/73+B9/6+2+4",  # five rows
+    "setup.counts": "MFM32/1MB14/5+8+6/73+B9/6+2+4/73153",  # four company commanders
+    "setup.flag": "MMF32/1MB14/5+8+6/73+B9/6+2+4/73152",  # the flag between the headquarters
+    "setup.mine": "MF532/1MB14/M+8+6/73+B9/6+2+4/73152",  # a landmine on the third row
+    "setup.bomb": "MFM32/1MB14/5+8+6/73+59/6+2+4/731B2",  # a bomb on the front row
+}
+
+
+@pytest.mark.parametrize("side", ["red", "blue"])
+@pytest.mark.parametrize("code", sorted(BROKEN_BY_REASON))
+def test_a_setup_action_keeps_its_reason(side: str, code: str) -> None:
+    """``setup <side> …`` as a decision is refused with the set-up's own code (the match layer
+    turns it into that reason's message), never a bare syntax error."""
+    parse_action(f"setup {side} {EXAMPLE}")
+    with pytest.raises(InvalidActionError) as caught:
+        parse_action(f"setup {side} {BROKEN_BY_REASON[code]}")
+    assert caught.value.code == code
