@@ -103,16 +103,19 @@ def test_seated_players_report_and_confirm_through_their_private_links(
     add_players(ranked_event, 4)
     _published(ranked_event)
     table = GameTable.objects.get(round__event=ranked_event)
-    first, second = (seat.entry for seat in table.seats.order_by("id")[:2])
+    first, *others = (seat.entry for seat in table.seats.order_by("id"))
     client = Client(headers={"accept-language": "en"})
     home = client.get(_url("player_token", token=first.token))
     assert "Round 1, table 1" in home.content.decode()
     data = {f"vp_{s.entry_id}": "5" for s in table.seats.all()}
     response = client.post(_url("ranked_token_report", token=first.token, table_id=table.pk), data)
     assert response.status_code == 302
-    page = client.get(_url("player_token", token=second.token)).content.decode()
-    assert "Confirm this result" in page
-    client.post(_url("ranked_token_confirm", token=second.token, table_id=table.pk))
+    for entry in others:
+        page = client.get(_url("player_token", token=entry.token)).content.decode()
+        assert "Confirm this result" in page
+        table.refresh_from_db()
+        assert not table.is_final  # every other player must confirm
+        client.post(_url("ranked_token_confirm", token=entry.token, table_id=table.pk))
     table.refresh_from_db()
     assert table.is_final
     assert set(table.seats.values_list("place", flat=True)) == {1}
