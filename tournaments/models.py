@@ -60,11 +60,8 @@ JUNQI_VARIANT_CHOICES = (
 class RankPointsScale(models.TextChoices):
     """How places at a ranked table score (docs/tournaments.md, "Ranked tables")."""
 
-    TABLE_SIZE = "table_size", _("1st scores the number of players at the table, last 1")
-    NORMALISED = (
-        "normalised",
-        _("Normalised for mixed table sizes: 1st scores 1, last 0, (n − place) / (n − 1)"),
-    )
+    TABLE_SIZE = "table_size", _("By table size: 1st scores n, last 1")
+    NORMALISED = "normalised", _("Normalised: 1st scores 1, last 0")
 
 
 class Event(models.Model):
