@@ -410,6 +410,11 @@ def _seated_ids(table: GameTable) -> set[int]:
     return set(table.seats.values_list("entry_id", flat=True))
 
 
+def _audit_player(event: Event, table: GameTable, action: str, entry: Entry, **texts: str) -> None:
+    """Audit a seated player's act on ``table`` (report, confirmation, dispute)."""
+    _audit(event, action, entry=entry, round_number=table.round.number, table=table.number, **texts)
+
+
 def _record_report(
     event: Event, table: GameTable, entry: Entry, claim: list[dict[str, Any]]
 ) -> None:
@@ -419,14 +424,7 @@ def _record_report(
     table.agreed = []
     table.confirmation = GameTable.Confirmation.AWAITING
     table.save(update_fields=["reported_by", "reported", "agreed", "confirmation", "updated_at"])
-    _audit(
-        event,
-        "table_result_report",
-        entry=entry,
-        round_number=table.round.number,
-        table=table.number,
-        result=_summary(claim),
-    )
+    _audit_player(event, table, "table_result_report", entry, result=_summary(claim))
     _changed(event, "pairings")
 
 
@@ -438,14 +436,7 @@ def _record_agreement(event: Event, table: GameTable, entry: Entry) -> None:
         _apply(table, table.reported)
     else:
         table.save(update_fields=["agreed", "updated_at"])
-    _audit(
-        event,
-        "table_result_confirm",
-        entry=entry,
-        round_number=table.round.number,
-        table=table.number,
-        result=_summary(table.reported),
-    )
+    _audit_player(event, table, "table_result_confirm", entry, result=_summary(table.reported))
     _changed(event, *(("pairings", "standings", "rounds") if everyone else ("pairings",)))
 
 
@@ -458,12 +449,11 @@ def _record_dispute(
     table.disputed_by = entry
     table.disputed = True
     table.save(update_fields=["counter", "disputed_by", "disputed", "updated_at"])
-    _audit(
+    _audit_player(
         event,
+        table,
         "table_result_dispute",
-        entry=entry,
-        round_number=table.round.number,
-        table=table.number,
+        entry,
         reported=_summary(table.reported),
         counter=_summary(claim),
     )

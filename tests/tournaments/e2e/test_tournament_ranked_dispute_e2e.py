@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in
+from tests.tournaments.e2e.ranked_steps import create_ranked_event
 
 pytestmark = pytest.mark.e2e
 
@@ -69,24 +70,9 @@ def test_two_players_agree_the_third_disputes_and_the_arbiter_decides(
     organiser.set_default_timeout(20_000)
 
     log_in(organiser, base, "host", PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Sangoku Night")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.select_option("#id_game", "sangoku_seisuiki")
-    organiser.fill("#id_rounds", "1")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(rf"/events/{SLUG}/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    organiser.fill("#id_text", "name\n" + "\n".join(PLAYERS) + "\n")
-    organiser.get_by_role("button", name="Import").click()
-    organiser.get_by_role("button", name="Check in all present (everyone not checked in)").click()
-    organiser.wait_for_load_state()
-    links = {
-        name: organiser.locator("tr", has_text=name)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for name in PLAYERS
-    }
+    links = create_ranked_event(
+        organiser, base, name="Sangoku Night", slug=SLUG, players=PLAYERS, rounds=1
+    )
     organiser.goto(f"{base}/events/{SLUG}/manage/")
     roles = organiser.locator("form[action$='/manage/roles/']")
     # (The add-player form above uses the same input id, so the label cannot be used here.)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in
+from tests.tournaments.e2e.ranked_steps import create_ranked_event
 
 pytestmark = pytest.mark.e2e
 
@@ -63,25 +64,9 @@ def test_a_ranked_table_event_runs_from_assignment_to_rank_points(
     organiser.set_default_timeout(20_000)
 
     log_in(organiser, base, "host", PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Sangoku Cup")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.select_option("#id_game", "sangoku_seisuiki")
-    organiser.fill("#id_rounds", "2")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/sangoku-cup/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    csv = "name\n" + "\n".join(PLAYERS) + "\n"
-    organiser.fill("#id_text", csv)
-    organiser.get_by_role("button", name="Import").click()
-    organiser.get_by_role("button", name="Check in all present (everyone not checked in)").click()
-    organiser.wait_for_load_state()
-    links = {
-        name: organiser.locator("tr", has_text=name)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for name in PLAYERS
-    }
+    links = create_ranked_event(
+        organiser, base, name="Sangoku Cup", slug="sangoku-cup", players=PLAYERS, rounds=2
+    )
 
     organiser.get_by_role("link", name="Ranked tables: sizes, assignment and results").click()
     organiser.get_by_role("button", name="Assign the tables of round 1").click()

@@ -9,12 +9,12 @@ writes and would test nothing here); CI runs the suite again against PostgreSQL.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
+from tests.races import run_together
 from tests.tournaments.ranked.conftest import claim_for
 from tournaments import ranked_tables
 from tournaments.errors import TournamentError
@@ -30,25 +30,7 @@ def _postgresql_only() -> None:
 
 
 def _race(calls: list[Any]) -> list[Any]:
-    """Run every call in its own thread, released together; their results or errors."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = calls[index]()
-        except TournamentError as exc:
-            results[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+    return run_together(calls, refusals=(TournamentError,))
 
 
 def _table_of_five(event: Any, add_players: Any) -> GameTable:
