@@ -6,7 +6,7 @@ tables; nothing here writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -91,8 +91,25 @@ def previous_tables(*, event: Event) -> list[list[int]]:
 
 @dataclass(frozen=True)
 class SeatLine:
+    """A seat with its rank points as text, and what the arbiter's result form shows in its
+    inputs: the confirmed result, or a player's claim the arbiter chose to start from."""
+
     seat: TableSeat
     rank_points: str
+    victory_points_input: int | None = None
+    eliminated_turn_input: int | None = None
+
+    @property
+    def vp_value(self) -> int | None:
+        if self.victory_points_input is not None:
+            return self.victory_points_input
+        return self.seat.victory_points
+
+    @property
+    def turn_value(self) -> int | None:
+        if self.victory_points_input is not None:
+            return self.eliminated_turn_input
+        return self.seat.eliminated_turn
 
 
 @dataclass(frozen=True)
@@ -150,6 +167,24 @@ class ClaimLine:
     name: str
     victory_points: int
     eliminated_turn: int | None
+
+
+def with_claim_inputs(view: TableView, which: str) -> TableView:
+    """``view`` with its result inputs filled from a player's claim: ``"reported"`` (the open
+    report) or ``"counter"`` (a dispute's other claim); unchanged when there is no such claim."""
+    claim = {"reported": view.table.reported, "counter": view.table.counter}.get(which) or []
+    by_entry = {c["entry"]: c for c in claim}
+    if view.table.is_final or set(by_entry) != {line.seat.entry_id for line in view.seats}:
+        return view
+    seats = [
+        replace(
+            line,
+            victory_points_input=by_entry[line.seat.entry_id]["victory_points"],
+            eliminated_turn_input=by_entry[line.seat.entry_id]["eliminated_turn"],
+        )
+        for line in view.seats
+    ]
+    return replace(view, seats=seats)
 
 
 def claim_lines(claim: list[dict[str, Any]], names: dict[int, str]) -> list[ClaimLine]:

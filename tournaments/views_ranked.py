@@ -145,6 +145,14 @@ def _render_round(
     request: HttpRequest, event: Event, round_: Round, *, status: int = 200
 ) -> HttpResponse:
     tables = ranked_selectors.round_tables(round_=round_)
+    # "Start from this claim": the arbiter's form of one table shows a player's claim (GET only).
+    chosen = _int(request.GET.get("table"))
+    tables = [
+        ranked_selectors.with_claim_inputs(view, request.GET.get("use", ""))
+        if view.table.pk == chosen
+        else view
+        for view in tables
+    ]
     context = {
         "event": event,
         "round": round_,

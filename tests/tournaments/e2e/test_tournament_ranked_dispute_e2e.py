@@ -152,9 +152,13 @@ def test_two_players_agree_the_third_disputes_and_the_arbiter_decides(
     assert f"{third}: 20 VP" in text
     assert f"Confirmed by: {first}, {second}" in text
     shoot(judge, "ranked-round-dispute")
+    # The arbiter starts from the third player's claim, then from the report, which stands.
     result = judge.locator("#table-1 form.table-result")
+    judge.get_by_role("link", name="Start the result form from this claim").click()
+    assert result.get_by_label(f"Victory points of {third}").input_value() == "20"
+    judge.get_by_role("link", name="Start the result form from this report").click()
     for name, vp in claim.items():
-        result.get_by_label(f"Victory points of {name}").fill(str(vp))
+        assert result.get_by_label(f"Victory points of {name}").input_value() == str(vp)
     result.get_by_role("button", name="Decide the result").click()
     assert judge.get_by_text("Result saved.").is_visible()
     assert judge.locator("#round-status").inner_text() == "Complete"
