@@ -1,5 +1,6 @@
-"""盤上遊姫, advanced rules (上級ルール): a two-player card game played over the board
-(profile: other-games.md §2).
+"""盤上遊姫 (Banjō Yūki), advanced rules (上級ルール): a two-player card game played over the
+board (profile: other-games.md §2). It has no English edition: its English name is the
+Hepburn romanisation of the title.
 
 Seven battlefields lie between the players; the first to win four wins the game, so a
 finished game ends 4–0 … 4–3 in battlefields. The result carries the battlefields each player
@@ -28,9 +29,9 @@ def check_battlefields(winner: int, loser: int, on_time: bool) -> object | None:
     (flag fall or adjudication) the game stopped early: nobody reached 4 except possibly the
     winner, so the loser has fewer than 4."""
     if loser >= BATTLEFIELDS_TO_WIN:
-        return _("In 盤上遊姫 the loser cannot have won 4 battlefields.")
+        return _("In Banjō Yūki the loser cannot have won 4 battlefields.")
     if not on_time and winner != BATTLEFIELDS_TO_WIN:
-        return _("In 盤上遊姫 the winner has won 4 battlefields (unless decided on time).")
+        return _("In Banjō Yūki the winner has won 4 battlefields (unless decided on time).")
     return None
 
 
@@ -38,14 +39,15 @@ def check_draw_battlefields(battlefields: int) -> object | None:
     """A draw comes only from adjudication at time with equal battlefields, so neither player
     has reached 4 (the game would have ended with a winner)."""
     if battlefields >= BATTLEFIELDS_TO_WIN:
-        return _("A drawn game of 盤上遊姫 ends before either player has won 4 battlefields.")
+        return _("A drawn game of Banjō Yūki ends before either player has won 4 battlefields.")
     return None
 
 
 BANJO_YUKI = register(
     GameDefinition(
         key="banjo_yuki",
-        name=_("Banjo Yuki (盤上遊姫)"),
+        name=_("Banjō Yūki (盤上遊姫)"),
+        short_name=_("Banjō Yūki"),
         table=TableKind.HEAD_TO_HEAD,
         players=(2, 2),
         draws=True,

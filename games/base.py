@@ -111,9 +111,13 @@ class GameDefinition:
     """One game the platform can run events of.
 
     ``key`` is stored on events and matches and never changes. ``name`` is what players read
-    (translated). ``players`` is the inclusive range of players at one table. ``draws`` says
-    whether a drawn result exists. ``rules`` is the engine adapter for online play, ``None``
-    for an over-the-board game.
+    (translated): in English the game's English name with its printed title as a gloss,
+    "Banjō Yūki (盤上遊姫)", in Japanese the printed title. ``short_name`` is the name alone, for
+    headings (translated the same way: English "Banjō Yūki", Japanese 盤上遊姫). The English
+    name is the publisher's English title where there is one, else the Hepburn romanisation of
+    the printed title. ``players`` is the inclusive range of players at one table. ``draws``
+    says whether a drawn result exists. ``rules`` is the engine adapter for online play,
+    ``None`` for an over-the-board game.
     """
 
     key: str
@@ -127,10 +131,16 @@ class GameDefinition:
     notes: tuple[str | Promise, ...] = field(default_factory=tuple)
     score_check: ScoreCheck | None = None
     draw_score_check: DrawScoreCheck | None = None
+    short_name: str | Promise = ""
 
     @property
     def over_the_board_only(self) -> bool:
         return self.rules is None
+
+    @property
+    def title(self) -> str | Promise:
+        """The name alone, as a heading shows it (``short_name``, else ``name``)."""
+        return self.short_name or self.name
 
 
 # ------------------------------------------------------------------------ the engine interface

@@ -10,6 +10,7 @@ GUNSHI = register(
     GameDefinition(
         key="gunshi",
         name=_("Gunshi Gunryaku (軍師軍略)"),
+        short_name=_("Gunshi Gunryaku"),
         table=TableKind.HEAD_TO_HEAD,
         players=(2, 2),
         draws=False,

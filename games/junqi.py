@@ -15,6 +15,7 @@ JUNQI = register(
     GameDefinition(
         key="junqi",
         name=_("Junqi (軍棋)"),
+        short_name=_("Junqi"),
         table=TableKind.HEAD_TO_HEAD,
         players=(2, 2),
         draws=True,

@@ -1,4 +1,5 @@
-"""三国盛衰記 (Sangoku Seisuiki, 2nd edition): a multi-player game played over the board.
+"""三国盛衰記 (Sangoku Seisuiki, 2nd edition): a multi-player game played over the board. It has
+no English edition: its English name is the Hepburn romanisation of the title.
 
 2 to 11 players sit at one table (3–5 recommended), each taking a great power of the chosen
 scenario; the game ends when the scenario's 「ゲーム終了」 card is revealed, and the powers are
@@ -16,6 +17,7 @@ SANGOKU = register(
     GameDefinition(
         key="sangoku_seisuiki",
         name=_("Sangoku Seisuiki (三国盛衰記)"),
+        short_name=_("Sangoku Seisuiki"),
         table=TableKind.RANKED_TABLE,
         players=(2, 11),
         draws=False,  # no draws: equal victory points share a place instead
@@ -25,8 +27,9 @@ SANGOKU = register(
             _("Edition: 2nd edition (2007); the event names the errata it applies."),
             _("Diplomacy rules (sections 7, 11–15 and 17) are optional: the event says on or off."),
             _(
-                "A scenario allows at most as many players as it has playable powers "
-                "(3 to 11); with fewer players the other powers play as minor states."
+                "3–5 players at a table are recommended. A scenario seats at most as many "
+                "players as it has playable powers: 3 in scenarios 6–8, up to 11 in scenario 2; "
+                "with fewer players the other powers play as minor states."
             ),
         ),
     )

@@ -92,6 +92,13 @@ MESSAGES: dict[str, Promise] = {
     "result_final": _("This table already has a confirmed result."),
     "round_not_running": _("Results can only be entered for a published round."),
     "nothing_to_confirm": _("There is no report to confirm at this table."),
+    "already_confirmed": _(
+        "You have already confirmed this result: it is final once every other player at the "
+        "table has confirmed it too."
+    ),
+    "result_disputed": _(
+        "The players at this table reported different results: an arbiter will decide."
+    ),
     "own_report": _("Your opponent must confirm your report, not you."),
     "bye_has_no_result": _("A bye needs no result."),
     "online_table": _("This table is played online: its result comes from the match."),

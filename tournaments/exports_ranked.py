@@ -1,6 +1,10 @@
 """Exports of ranked-table events (三国盛衰記): standings with rank points and each round's
 tables, as CSV and JSON. ``tournaments.exports`` hands a ranked event's standings and round
 exports to this module; TRF (a format of two-player pairings) has no ranked-table form.
+
+Rank points are written as the pages show them (exact fractions rounded to two decimals when
+the event normalises them); the JSON says which scale applies (``rank_points_scale``), and the
+ranks come from the exact values.
 """
 
 from __future__ import annotations
@@ -63,7 +67,12 @@ def standings_csv(event: Event) -> HttpResponse:
 
 
 def standings_json(event: Event) -> JsonResponse:
-    data = {"event": event.slug, "name": event.name, "standings": standings_data(event)}
+    data = {
+        "event": event.slug,
+        "name": event.name,
+        "rank_points_scale": event.rank_points_scale,
+        "standings": standings_data(event),
+    }
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
@@ -115,6 +124,7 @@ def tables_json(event: Event, round_: Round) -> JsonResponse:
         "event": event.slug,
         "round": round_.number,
         "status": round_.status,
+        "rank_points_scale": event.rank_points_scale,
         "tables": tables_data(round_),
     }
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})

@@ -9,6 +9,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -186,7 +188,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         help_text=_(
             "A fixed opening for every game (any format), one line per side, e.g. "
             "“red: lp 0; pieces Ib2N Ac1N; fences b2N; cards MV,RS,FN / MV,RS,MV,RF”. "
-            "Leave empty for the normal deployment. See docs/start-positions.md."
+            "Leave empty for the normal deployment."
         ),
     )
 
@@ -224,6 +226,13 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         game.widget.attrs["data-time-controls"] = json.dumps(
             {g.key: g.timing.time_control for g in registered_games()}
+        )
+        start = self.fields["start_position_text"]
+        start.help_text = format_html(
+            '{} <a href="{}">{}</a>',
+            start.help_text,
+            reverse("core:help_start_positions"),
+            _("How to write a start position"),
         )
         if self.instance.pk:
             self.fields["tiebreak_codes"].initial = ", ".join(self.instance.tiebreaks)

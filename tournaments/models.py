@@ -57,6 +57,13 @@ JUNQI_VARIANT_CHOICES = (
 )
 
 
+class RankPointsScale(models.TextChoices):
+    """How places at a ranked table score (docs/tournaments.md, "Ranked tables")."""
+
+    TABLE_SIZE = "table_size", _("By table size: 1st scores n, last 1")
+    NORMALISED = "normalised", _("Normalised: 1st scores 1, last 0")
+
+
 class Event(models.Model):
     """One tournament, with the rules it announced."""
 
@@ -188,6 +195,15 @@ class Event(models.Model):
     table_size_max = models.PositiveSmallIntegerField(_("most players at a table"), default=5)
     session_minutes = models.PositiveSmallIntegerField(
         _("session time limit (minutes)"), default=240
+    )
+    #: How a ranked table's places score (``tournaments.standings.rank_points``): 1st scores
+    #: the table size, or normalised for mixed table sizes (docs/tournaments.md, ruling
+    #: "Normalised rank points"). Fixed once round 1 is assigned.
+    rank_points_scale = models.CharField(
+        _("rank points"),
+        max_length=12,
+        choices=RankPointsScale.choices,
+        default=RankPointsScale.TABLE_SIZE,
     )
     lot_seed = models.PositiveBigIntegerField(
         _("seed of the drawing of lots"), default=new_lot_seed
@@ -594,10 +610,11 @@ class BracketMatch(models.Model):
 class GameTable(models.Model):
     """One table of a ranked-table round (三国盛衰記): several players, a finishing order.
 
-    The result is reported the way a two-player table's is: a seated player reports every
-    seat's victory points (and elimination turn), another player at the table confirms it or
-    answers with a different claim (a dispute for the arbiter), and an organiser or arbiter
-    may enter or decide it. ``reported`` / ``counter`` hold the claims as lists of
+    A seated player reports every seat's victory points (and elimination turn); the result is
+    final only when **every other** seated player has confirmed it (``agreed``), or when an
+    organiser or arbiter enters or decides it. A player answering with a different claim opens
+    a dispute that only the arbiter settles, so two players cannot fix a result against a
+    third. ``reported`` / ``counter`` hold the claims as lists of
     ``{"entry": id, "victory_points": n, "eliminated_turn": n | null}``; the confirmed result
     lives on the seats. ``started_at`` / ``ends_at``: the session clock, set when the organiser
     starts the round (the server's end time is the only authority).
@@ -605,7 +622,7 @@ class GameTable(models.Model):
 
     class Confirmation(models.TextChoices):
         NONE = "none", _("No report yet")
-        AWAITING = "awaiting", _("Awaiting confirmation by another player")
+        AWAITING = "awaiting", _("Awaiting confirmation by the other players")
         CONFIRMED = "confirmed", _("Confirmed")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="game_tables")
@@ -618,8 +635,15 @@ class GameTable(models.Model):
         Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     reported = models.JSONField(default=list, blank=True)
+    #: Entry ids of the other seated players who confirmed ``reported`` (the reporter's own
+    #: report counts as theirs): the result is final once every seated player is in.
+    agreed = models.JSONField(default=list, blank=True)
     disputed = models.BooleanField(_("disputed"), default=False)
     counter = models.JSONField(default=list, blank=True)
+    #: The player whose differing claim ``counter`` holds (the latest one, when several differ).
+    disputed_by = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

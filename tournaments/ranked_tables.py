@@ -24,7 +24,7 @@ from django.utils import timezone
 from games import TableKind, get_game
 from tournaments import ranked_selectors
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, Event, GameTable, Round, TableSeat
+from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round, TableSeat
 from tournaments.pairing import tables as table_pairing
 from tournaments.pairing.errors import PairingError
 from tournaments.services import (
@@ -68,13 +68,24 @@ def ranked_settings_update(
     table_size_min: int,
     table_size_max: int,
     session_minutes: int,
+    rank_points_scale: str | None = None,
 ) -> Event:
-    """Set the table sizes (within the game's range of players) and the session limit.
+    """Set the table sizes (within the game's range of players), the session limit and how
+    places score (``Event.rank_points_scale``; None keeps it).
 
-    They may change between rounds: the next assignment uses the values of its moment."""
+    Sizes and minutes may change between rounds: the next assignment uses the values of its
+    moment. The scale is a scoring rule players plan on, fixed once round 1 is assigned
+    (``event_locked``), like the points of a Swiss event."""
     event = _lock_event(event)
     _require_manager(actor, event)
     _require_ranked(event)
+    scale = event.rank_points_scale if rank_points_scale is None else rank_points_scale
+    if scale not in RankPointsScale.values:
+        raise TournamentError("invalid_choice", {"value": scale}, field="rank_points_scale")
+    if scale != event.rank_points_scale and Round.objects.filter(event=event).exists():
+        raise TournamentError(
+            "event_locked", {"fields": "rank_points_scale"}, field="rank_points_scale"
+        )
     low, high = get_game(event.game).players
     if not (low <= table_size_min <= table_size_max <= high):
         raise TournamentError(
@@ -90,6 +101,7 @@ def ranked_settings_update(
             ("table_size_min", table_size_min),
             ("table_size_max", table_size_max),
             ("session_minutes", session_minutes),
+            ("rank_points_scale", scale),
         )
         if getattr(event, key) != value
     }
@@ -310,7 +322,7 @@ def _apply(table: GameTable, claim: Sequence[Mapping[str, Any]]) -> None:
     TableSeat.objects.bulk_update(seats, ["victory_points", "eliminated_turn", "place"])
     table.confirmation = GameTable.Confirmation.CONFIRMED
     table.disputed = False
-    table.save(update_fields=["confirmation", "disputed", "updated_at"])
+    table.save(update_fields=["confirmation", "disputed", "agreed", "updated_at"])
     _refresh_round(table.round)
 
 
@@ -394,71 +406,96 @@ def _require_seated(entry: Entry, table: GameTable) -> None:
         raise TournamentError("not_your_table")
 
 
+def _seated_ids(table: GameTable) -> set[int]:
+    return set(table.seats.values_list("entry_id", flat=True))
+
+
+def _audit_player(event: Event, table: GameTable, action: str, entry: Entry, **texts: str) -> None:
+    """Audit a seated player's act on ``table`` (report, confirmation, dispute)."""
+    _audit(event, action, entry=entry, round_number=table.round.number, table=table.number, **texts)
+
+
+def _record_report(
+    event: Event, table: GameTable, entry: Entry, claim: list[dict[str, Any]]
+) -> None:
+    """``entry`` (re)states the table's report: earlier confirmations no longer hold."""
+    table.reported_by = entry
+    table.reported = claim
+    table.agreed = []
+    table.confirmation = GameTable.Confirmation.AWAITING
+    table.save(update_fields=["reported_by", "reported", "agreed", "confirmation", "updated_at"])
+    _audit_player(event, table, "table_result_report", entry, result=_summary(claim))
+    _changed(event, "pairings")
+
+
+def _record_agreement(event: Event, table: GameTable, entry: Entry) -> None:
+    """``entry`` confirms the report; with every seated player in, the result is final."""
+    table.agreed = sorted({*table.agreed, entry.pk})
+    everyone = {table.reported_by_id, *table.agreed} >= _seated_ids(table)
+    if everyone:
+        _apply(table, table.reported)
+    else:
+        table.save(update_fields=["agreed", "updated_at"])
+    _audit_player(event, table, "table_result_confirm", entry, result=_summary(table.reported))
+    _changed(event, *(("pairings", "standings", "rounds") if everyone else ("pairings",)))
+
+
+def _record_dispute(
+    event: Event, table: GameTable, entry: Entry, claim: list[dict[str, Any]]
+) -> None:
+    """``entry`` claims something else than the report (or than the report they confirmed, or
+    made and others confirmed): only the arbiter settles the table now."""
+    table.counter = claim
+    table.disputed_by = entry
+    table.disputed = True
+    table.save(update_fields=["counter", "disputed_by", "disputed", "updated_at"])
+    _audit_player(
+        event,
+        table,
+        "table_result_dispute",
+        entry,
+        reported=_summary(table.reported),
+        counter=_summary(claim),
+    )
+    _changed(event, "pairings")
+
+
 @transaction.atomic
 def table_result_report(
     *, entry: Entry, table: GameTable, seats: Iterable[Mapping[str, Any]]
 ) -> GameTable:
-    """A seated player reports the table's result.
+    """A seated player reports the table's result (ruling "Every other player confirms").
 
-    The first report waits for another player at the table; another player reporting the same
-    result confirms it, a different one opens a dispute for the arbiter. The reporter may
-    change their report until it is confirmed or disputed."""
+    The first report waits for **every other** seated player: each one reporting the same
+    result confirms it, and the result is final once all have. Anyone reporting a different
+    result opens a dispute that only an organiser or arbiter settles (``table_result_set``),
+    so two players can never fix a result against a third. The reporter may change their
+    report while nobody has confirmed it; a player who already confirmed and now claims
+    something else opens a dispute too. The table row is locked (with its event) first, so
+    simultaneous reports are applied one after the other."""
     event, table = _lock_table(table)
     _require_seated(entry, table)
     _require_running(table.round)
     if table.is_final:
         raise TournamentError("result_final")
+    if table.disputed:
+        raise TournamentError("result_disputed")
     claim = clean_claim(table, seats)
-    number = table.round.number
-    if table.reported_by_id is None or (table.reported_by_id == entry.pk and not table.disputed):
-        table.reported_by = entry
-        table.reported = claim
-        table.confirmation = GameTable.Confirmation.AWAITING
-        table.save(update_fields=["reported_by", "reported", "confirmation", "updated_at"])
-        _audit(
-            event,
-            "table_result_report",
-            entry=entry,
-            round_number=number,
-            table=table.number,
-            result=_summary(claim),
-        )
-        _changed(event, "pairings")
-        return table
-    if table.reported_by_id != entry.pk and claim == table.reported:
-        _apply(table, claim)
-        _audit(
-            event,
-            "table_result_confirm",
-            entry=entry,
-            round_number=number,
-            table=table.number,
-            result=_summary(claim),
-        )
-        _changed(event, "pairings", "standings", "rounds")
-        return table
-    if table.reported_by_id == entry.pk:
-        table.reported = claim
+    reporter, agreed = table.reported_by_id, set(table.agreed)
+    if reporter is None or (reporter == entry.pk and not agreed):
+        _record_report(event, table, entry, claim)
+    elif claim != table.reported:
+        _record_dispute(event, table, entry, claim)
+    elif reporter == entry.pk or entry.pk in agreed:
+        raise TournamentError("already_confirmed")
     else:
-        table.counter = claim
-    table.disputed = True
-    table.save(update_fields=["reported", "counter", "disputed", "updated_at"])
-    _audit(
-        event,
-        "table_result_dispute",
-        entry=entry,
-        round_number=number,
-        table=table.number,
-        reported=_summary(table.reported),
-        counter=_summary(table.counter),
-    )
-    _changed(event, "pairings")
+        _record_agreement(event, table, entry)
     return table
 
 
 @transaction.atomic
 def table_result_confirm(*, entry: Entry, table: GameTable) -> GameTable:
-    """Another player at the table confirms the reported result."""
+    """Another player at the table confirms the reported result (as reporting the same)."""
     _event, locked = _lock_table(table)
     _require_seated(entry, locked)
     if locked.confirmation != GameTable.Confirmation.AWAITING or locked.disputed:

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import get_game
 from tournaments import ranked_selectors, ranked_tables, selectors
 from tournaments.errors import TournamentError, message_for
-from tournaments.models import Entry, Event, GameTable, Round
+from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round
 from tournaments.views_common import managed_event
 from tournaments.views_player import _home_url, _own_entry
 
@@ -74,6 +74,8 @@ def _render_manage(request: HttpRequest, event: Event, *, status: int = 200) -> 
         "can_assign": (latest is None or latest.status == Round.Status.COMPLETE)
         and (latest.number if latest else 0) < event.rounds,
         "playing": len(ranked_tables._playing(event, (latest.number + 1) if latest else 1)),
+        "scales": RankPointsScale.choices,
+        "scale_locked": latest is not None,
         "tab": "manage",
     }
     return render(request, "tournaments/ranked/manage.html", context, status=status)
@@ -112,6 +114,7 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
             table_size_min=low,
             table_size_max=high,
             session_minutes=minutes,
+            rank_points_scale=request.POST.get("rank_points_scale") or None,
         ),
         _("Table settings saved."),
     )
@@ -141,10 +144,22 @@ def assign(request: HttpRequest, slug: str) -> HttpResponse:
 def _render_round(
     request: HttpRequest, event: Event, round_: Round, *, status: int = 200
 ) -> HttpResponse:
+    tables = ranked_selectors.round_tables(round_=round_)
+    # "Start from this claim": the arbiter's form of one table shows a player's claim (GET only).
+    chosen = _int(request.GET.get("table"))
+    tables = [
+        ranked_selectors.with_claim_inputs(view, request.GET.get("use", ""))
+        if view.table.pk == chosen
+        else view
+        for view in tables
+    ]
     context = {
         "event": event,
         "round": round_,
-        "tables": ranked_selectors.round_tables(round_=round_),
+        "tables": tables,
+        # The start button is offered while a table of a published round has not started.
+        "session_waiting": round_.status in (Round.Status.PUBLISHED, Round.Status.IN_PROGRESS)
+        and any(view.table.started_at is None for view in tables),
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "rounds": Round.objects.filter(event=event).order_by("number"),
         "tab": "manage",
@@ -264,24 +279,14 @@ def player_page(
         "view": view,
         "table": table,
         "action_base": _home_url(entry, token),
+        "has_confirmed": table is not None and entry.pk in {table.reported_by_id, *table.agreed},
         "can_confirm": table is not None
         and table.confirmation == GameTable.Confirmation.AWAITING
         and not table.disputed
-        and table.reported_by_id != entry.pk,
-        "reported": _reported_lines(table),
+        and entry.pk not in {table.reported_by_id, *table.agreed},
         "tab": "me",
     }
     return render(request, "tournaments/ranked/player.html", context, status=status)
-
-
-def _reported_lines(table: GameTable | None) -> list[tuple[str, Any, Any]]:
-    if table is None or not table.reported:
-        return []
-    names = dict(Entry.objects.filter(table_seats__table=table).values_list("pk", "name"))
-    return [
-        (names.get(c["entry"], "?"), c["victory_points"], c["eliminated_turn"])
-        for c in table.reported
-    ]
 
 
 def _player_table(entry: Entry, table_id: int) -> GameTable:

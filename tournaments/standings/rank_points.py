@@ -9,6 +9,11 @@ was eliminated. From it (profile §3.4–3.5, docs/tournaments.md "Ranked tables
 * **Rank points** (profile §3.11): at a table of ``n`` players 1st scores ``n``, 2nd ``n − 1``,
   down to 1 for last; players sharing a place share the points of the places they cover
   equally: two players sharing 1st at a table of 4 get (4 + 3) / 2 = 3.5 each.
+* **Normalised rank points** (an event option for mixed table sizes, ruling "Normalised rank
+  points" in docs/tournaments.md): a place scores the share of the other players at the table
+  it finished ahead of, ``(n − place) / (n − 1)``: 1 for a winner and 0 for last at every
+  table size, so a 3-player table's winner scores what a 5-player table's does. Shared places
+  share the covered places' points the same way.
 * **Standings**: total rank points, then the tie-breaks: (1) the sum over the player's tables
   of their VP minus the table winner's VP (0 for a winner, closer to 0 is better; raw VP are
   not compared across tables), (2) the number of 1st places (shared ones count), (3) the
@@ -75,14 +80,27 @@ def places(seats: Sequence[SeatResult]) -> dict[PlayerId, int]:
     }
 
 
-def rank_points_for(place: int, sharing: int, table_size: int) -> Fraction:
+def rank_points_for(
+    place: int, sharing: int, table_size: int, *, normalised: bool = False
+) -> Fraction:
     """The rank points of a place shared by ``sharing`` players at a table of ``table_size``:
-    the average of the points of the places ``place`` … ``place + sharing − 1``."""
+    the average of the points of the places ``place`` … ``place + sharing − 1``.
+
+    A place scores ``n + 1 − place`` (1st scores the table size), or ``(n − place) / (n − 1)``
+    when ``normalised`` (1st scores 1, last 0, at any table size).
+
+    >>> rank_points_for(1, 1, 3, normalised=True), rank_points_for(2, 1, 3, normalised=True)
+    (Fraction(1, 1), Fraction(1, 2))
+    """
     covered = range(place, place + sharing)
+    if normalised:
+        if table_size < 2:
+            return Fraction(0)
+        return Fraction(sum(table_size - p for p in covered), sharing * (table_size - 1))
     return Fraction(sum(table_size + 1 - p for p in covered), sharing)
 
 
-def score_table(seats: Sequence[SeatResult]) -> list[ScoredSeat]:
+def score_table(seats: Sequence[SeatResult], *, normalised: bool = False) -> list[ScoredSeat]:
     """Places, rank points and VP behind the winner for every seat of one table."""
     placed = places(seats)
     sharing = {p: list(placed.values()).count(p) for p in set(placed.values())}
@@ -91,7 +109,9 @@ def score_table(seats: Sequence[SeatResult]) -> list[ScoredSeat]:
         ScoredSeat(
             player=s.player,
             place=placed[s.player],
-            rank_points=rank_points_for(placed[s.player], sharing[placed[s.player]], len(seats)),
+            rank_points=rank_points_for(
+                placed[s.player], sharing[placed[s.player]], len(seats), normalised=normalised
+            ),
             victory_points=s.victory_points,
             vp_behind_winner=s.victory_points - winners_vp,
         )
@@ -108,11 +128,16 @@ def lot_order(players: Iterable[PlayerId], seed: int) -> dict[PlayerId, int]:
 
 
 def rank_standings(
-    players: Iterable[PlayerId], tables: Iterable[Sequence[SeatResult]], *, seed: int
+    players: Iterable[PlayerId],
+    tables: Iterable[Sequence[SeatResult]],
+    *,
+    seed: int,
+    normalised: bool = False,
 ) -> list[RankStandingRow]:
     """The standings of ``players`` from the reported ``tables`` (every round's, any order).
 
-    A player without a table yet has 0 rank points and ranks by lot among equals.
+    A player without a table yet has 0 rank points and ranks by lot among equals. With
+    ``normalised`` every table scores normalised rank points (the tie-breaks do not change).
     """
     everyone = set(players)
     points: dict[PlayerId, Fraction] = {p: Fraction(0) for p in everyone}
@@ -120,7 +145,7 @@ def rank_standings(
     firsts = dict.fromkeys(everyone, 0)
     played = dict.fromkeys(everyone, 0)
     for table in tables:
-        for seat in score_table(table):
+        for seat in score_table(table, normalised=normalised):
             if seat.player not in everyone:
                 continue
             points[seat.player] += seat.rank_points

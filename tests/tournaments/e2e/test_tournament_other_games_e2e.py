@@ -171,7 +171,7 @@ def test_a_banjo_yuki_table_starts_by_reds_press_and_reports_battlefields(
         page.get_by_role("link", name="Open your table's clock").click()
         page.wait_for_url(re.compile(r"/matches/\d+/clock/\?token="))
         wait_dataset(page, "otb", "d.status === 'pending' && d.ply === '0'")
-        assert page.locator("#otb-game").inner_text() == "Banjo Yuki (盤上遊姫)"
+        assert page.locator("#otb-game").inner_text() == "Banjō Yūki"
         assert "15+0" in page.locator(".otb__bar").inner_text()
     assert "end of Red's first turn" in red_page.locator("#otb-status").inner_text()
     assert red_page.locator("[data-press=blue]").is_disabled()

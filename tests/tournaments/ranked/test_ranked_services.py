@@ -82,11 +82,13 @@ def test_settings_stay_within_the_games_range(ranked_event: Any) -> None:
     assert (event.table_size_min, event.table_size_max, event.session_minutes) == (4, 4, 180)
 
 
-def test_report_then_confirm_by_another_seated_player(ranked_event: Any, add_players: Any) -> None:
+def test_report_then_confirm_by_every_other_seated_player(
+    ranked_event: Any, add_players: Any
+) -> None:
     add_players(ranked_event, 9)
     round_ = _assign_and_publish(ranked_event)
     table = GameTable.objects.get(round=round_, number=2)
-    first, second = _seated(table)[:2]
+    first, *others = _seated(table)
     claim = claim_for(table)
     ranked_tables.table_result_report(entry=first, table=table, seats=claim)
     table.refresh_from_db()
@@ -94,7 +96,10 @@ def test_report_then_confirm_by_another_seated_player(ranked_event: Any, add_pla
     with pytest.raises(TournamentError) as caught:
         ranked_tables.table_result_confirm(entry=first, table=table)
     assert caught.value.code == "own_report_table"
-    ranked_tables.table_result_confirm(entry=second, table=table)
+    for entry in others:
+        table.refresh_from_db()
+        assert not table.is_final
+        ranked_tables.table_result_confirm(entry=entry, table=table)
     table.refresh_from_db()
     assert table.is_final
     assert sorted(table.seats.values_list("place", flat=True)) == [1, 2, 3, 4]

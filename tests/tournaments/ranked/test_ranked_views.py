@@ -103,16 +103,19 @@ def test_seated_players_report_and_confirm_through_their_private_links(
     add_players(ranked_event, 4)
     _published(ranked_event)
     table = GameTable.objects.get(round__event=ranked_event)
-    first, second = (seat.entry for seat in table.seats.order_by("id")[:2])
+    first, *others = (seat.entry for seat in table.seats.order_by("id"))
     client = Client(headers={"accept-language": "en"})
     home = client.get(_url("player_token", token=first.token))
     assert "Round 1, table 1" in home.content.decode()
     data = {f"vp_{s.entry_id}": "5" for s in table.seats.all()}
     response = client.post(_url("ranked_token_report", token=first.token, table_id=table.pk), data)
     assert response.status_code == 302
-    page = client.get(_url("player_token", token=second.token)).content.decode()
-    assert "Confirm this result" in page
-    client.post(_url("ranked_token_confirm", token=second.token, table_id=table.pk))
+    for entry in others:
+        page = client.get(_url("player_token", token=entry.token)).content.decode()
+        assert "Confirm this result" in page
+        table.refresh_from_db()
+        assert not table.is_final  # every other player must confirm
+        client.post(_url("ranked_token_confirm", token=entry.token, table_id=table.pk))
     table.refresh_from_db()
     assert table.is_final
     assert set(table.seats.values_list("place", flat=True)) == {1}
@@ -169,3 +172,35 @@ def test_every_public_and_organiser_page_of_a_ranked_event_renders(
     assert _anon().get(_url("export_trf", slug=slug)).status_code == 404
     tables = _anon().get(_url("export_pairings_json", slug=slug, number=1)).json()["tables"]
     assert [len(t["seats"]) for t in tables] == [3, 3]
+
+
+def test_the_arbiter_starts_the_result_form_from_a_players_claim(
+    ranked_event: Any, add_players: Any, organiser_client: Client
+) -> None:
+    add_players(ranked_event, 3)
+    _published(ranked_event)
+    table = GameTable.objects.get(round__event=ranked_event)
+    a, b, c = (seat.entry for seat in table.seats.order_by("id"))
+
+    def claim(vps: tuple[int, int, int]) -> list[dict[str, Any]]:
+        return [
+            {"entry": e.pk, "victory_points": vp, "eliminated_turn": None}
+            for e, vp in zip((a, b, c), vps, strict=True)
+        ]
+
+    ranked_tables.table_result_report(entry=a, table=table, seats=claim((11, 12, 13)))
+    ranked_tables.table_result_report(entry=b, table=table, seats=claim((21, 22, 23)))
+    url = _url("ranked_round", slug=ranked_event.slug, number=1)
+    page = organiser_client.get(url).content.decode()
+    assert "Disputed: the players reported different results." in page
+    assert f'name="vp_{c.pk}" min="0" max="9999" required' in page
+    assert 'value="13"' not in page  # the form starts empty
+    for use, value in (("reported", "13"), ("counter", "23")):
+        page = organiser_client.get(url, {"table": table.pk, "use": use}).content.decode()
+        assert f'value="{value}"' in page
+    page = organiser_client.get(url, {"table": table.pk, "use": "other"}).content.decode()
+    assert 'value="13"' not in page
+    assert 'value="23"' not in page
+    table.refresh_from_db()
+    assert table.disputed  # reading the page changed nothing
+    assert not table.is_final

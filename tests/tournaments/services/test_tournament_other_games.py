@@ -114,7 +114,7 @@ def test_the_clock_page_of_another_game_names_it_and_offers_no_gunshi_methods(
     )
     text = html.content.decode()
     assert html.status_code == 200
-    assert "Banjo Yuki (盤上遊姫)" in text
+    assert '<span class="otb__game" id="otb-game">Banjō Yūki</span>' in text
     methods = [m["value"] for m in html.context["ui"]["report_methods"]]
     assert "general_captured" not in methods
     assert "intrusion" not in methods

@@ -71,3 +71,42 @@ def test_rank_points_of_a_table_always_sum_to_the_full_scale(vps: list[int]) -> 
     seats = [SeatResult(i, vp) for i, vp in enumerate(vps)]
     n = len(seats)
     assert sum(s.rank_points for s in score_table(seats)) == n * (n + 1) // 2
+
+
+def test_normalised_points_give_every_winner_one_and_every_last_zero() -> None:
+    """Ruling "Normalised rank points": (n − place) / (n − 1) at any table size."""
+    assert [rank_points_for(p, 1, 3, normalised=True) for p in (1, 2, 3)] == [
+        1,
+        Fraction(1, 2),
+        0,
+    ]
+    assert [rank_points_for(p, 1, 4, normalised=True) for p in (1, 2, 3, 4)] == [
+        1,
+        Fraction(2, 3),
+        Fraction(1, 3),
+        0,
+    ]
+    # Two sharing 1st at a table of 4 share (1 + 2/3) / 2.
+    assert rank_points_for(1, 2, 4, normalised=True) == Fraction(5, 6)
+
+
+def test_normalised_standings_do_not_favour_the_larger_table() -> None:
+    small = [SeatResult(1, 20), SeatResult(2, 10), SeatResult(3, 5)]
+    large = [SeatResult(4, 30), SeatResult(5, 20), SeatResult(6, 10), SeatResult(7, 5)]
+    plain = {r.player: r.rank_points for r in rank_standings(range(1, 8), [small, large], seed=3)}
+    assert plain[1] == 3
+    assert plain[4] == 4
+    rows = rank_standings(range(1, 8), [small, large], seed=3, normalised=True)
+    points = {r.player: r.rank_points for r in rows}
+    assert points[1] == points[4] == 1
+    assert points[3] == points[7] == 0
+    # The tie-breaks are unchanged: both winners are 0 VP behind, 1 first each; lots decide.
+    assert {rows[0].player, rows[1].player} == {1, 4}
+
+
+@given(st.lists(st.integers(0, 30), min_size=2, max_size=11))
+def test_normalised_points_of_a_table_always_sum_to_half_the_table(vps: list[int]) -> None:
+    seats = [SeatResult(i, vp) for i, vp in enumerate(vps)]
+    scored = score_table(seats, normalised=True)
+    assert sum(s.rank_points for s in scored) == Fraction(len(seats), 2)
+    assert all(0 <= s.rank_points <= 1 for s in scored)

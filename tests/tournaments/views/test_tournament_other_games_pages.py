@@ -126,7 +126,7 @@ def test_players_report_scores_through_their_private_links(
     detail = client.get(
         reverse("tournaments:event_detail", args=[event.slug]), headers={"accept-language": "en"}
     ).content.decode()
-    assert "Banjo Yuki (盤上遊姫)" in detail
+    assert "Banjō Yūki (盤上遊姫)" in detail
     assert "Battlefields won" in detail
 
 
