@@ -97,6 +97,8 @@ MAX_LAG_MS: Final = 10_000
 #: The largest time adjustment an arbiter may make at once, either way (the arbiter console's
 #: form and the API document read it too): a bigger one is a typing error, not a ruling.
 MAX_TIME_ADJUSTMENT_MS: Final = 60 * 60 * 1000
+#: ``match_set_result``'s ``source`` when the result comes from the table in the tournament.
+RESULT_FROM_TOURNAMENT: Final = "tournament"
 #: Methods a player may report for an over-the-board game.
 OTB_REPORT_METHODS: Final = frozenset(
     {
@@ -1074,7 +1076,8 @@ def match_claim_flag(
 def match_adjudicate_timeout(
     *, match_id: int, expected_ply: int | None = None, now: datetime | None = None
 ) -> bool:
-    """Record a loss on time if the match's flag has fallen by ``now``; True if it did.
+    """Record a loss on time if the match's flag has fallen by ``now``; True if it did (over
+    the board with a report pending: if it recorded the fall, settling or disputing the report).
 
     Idempotent, for the scheduled check and the sweep: does nothing (False) when the match is
     gone, not running, at another ply than ``expected_ply`` (when given) or not flagged at
@@ -1279,9 +1282,14 @@ def match_set_result(
     method: str = Match.Method.ARBITER,
     reason: str = "",
     actor: Any = None,
+    source: str = "",
     now: datetime | None = None,
 ) -> Match:
     """The arbiter (or the tournaments layer, ``actor=None``) sets the result.
+
+    ``source`` says where the decision was taken when it was not on the match itself
+    (``RESULT_FROM_TOURNAMENT``: the table's result, entered or confirmed in the event); the
+    audit row keeps it beside the actor and the reason.
 
     On a pending or running match this finishes it (forfeit, no-show, a dispute decided …);
     on a finished match it corrects the result (``match_finished`` is sent again with
@@ -1326,6 +1334,7 @@ def match_set_result(
         method=method,
         reason=reason,
         previous=previous,
+        **({"source": source} if source else {}),
     )
     _after_change(match, now=now_dt)
     return match

@@ -1369,8 +1369,16 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
 
 
 def _apply_result(
-    pairing: Pairing, result: str, method: str, scores: Scores = (None, None)
+    pairing: Pairing,
+    result: str,
+    method: str,
+    scores: Scores = (None, None),
+    *,
+    actor: User | None = None,
+    reason: str = "",
 ) -> None:
+    """Record ``result`` on the locked table and give its clocked game the same result after
+    commit (``actor``/``reason``: the arbiter who entered it and why, kept in the game's log)."""
     if pairing.round.stage == Round.Stage.ELIMINATION and result in (R.DOUBLE_FORFEIT, R.DRAW):
         raise TournamentError("invalid_result")
     pairing.result = result
@@ -1393,7 +1401,7 @@ def _apply_result(
         _record_bracket_result(pairing.round.event, pairing)
     if pairing.match_id is not None:
         match_id, winner = pairing.match_id, _MATCH_WINNER[result]
-        transaction.on_commit(lambda: _finish_match(match_id, winner, method))
+        transaction.on_commit(lambda: _finish_match(match_id, winner, method, actor, reason))
 
 
 _MATCH_WINNER: dict[str, str] = {
@@ -1406,11 +1414,14 @@ _MATCH_WINNER: dict[str, str] = {
 }
 
 
-def _finish_match(match_id: int, winner: str, method: str) -> None:
+def _finish_match(
+    match_id: int, winner: str, method: str, actor: User | None = None, reason: str = ""
+) -> None:
     """Give a table's clocked match the result the table got (an over-the-board report, an
     arbiter's entry), so the match pages agree with the standings. A match that already has a
     result keeps it (its own result is what the table took, or a later correction is on the
-    tournament side); the match's ``match_finished`` echo finds the table already confirmed."""
+    tournament side); the match's ``match_finished`` echo finds the table already confirmed.
+    An arbiter's entry is logged in the match as theirs, with their reason."""
     live = (Match.Status.PENDING, Match.Status.RUNNING)
     if not Match.objects.filter(pk=match_id, status__in=live).exists():
         return
@@ -1419,7 +1430,9 @@ def _finish_match(match_id: int, winner: str, method: str) -> None:
             match_id=match_id,
             winner=winner,
             method=method or Match.Method.ARBITER,
-            reason="result recorded by the tournament",
+            reason=reason,
+            actor=actor,
+            source=match_services.RESULT_FROM_TOURNAMENT,
         )
     except MatchError:
         logger.warning("match %s did not take the tournament result", match_id, exc_info=True)
@@ -1592,7 +1605,9 @@ def result_set(
         return pairing
     old = pairing.result
     was_disputed = pairing.disputed
-    _apply_result(pairing, result, method or Pairing.Method.ARBITER, scores)
+    _apply_result(
+        pairing, result, method or Pairing.Method.ARBITER, scores, actor=actor, reason=reason
+    )
     if old != result:
         _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")

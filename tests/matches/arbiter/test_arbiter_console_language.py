@@ -1,5 +1,5 @@
 """The arbiter console speaks the page's language: its flash messages after each act, and the
-kinds of its audit log (words, not codes)."""
+rows of its audit log (sentences, not codes)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,18 @@ def live_match(two_players: Any) -> Match:
 @pytest.mark.parametrize(
     ("language", "paused", "adjusted", "kinds"),
     [
-        ("en", "Clock paused.", "Time adjusted.", ("Paused", "Time adjusted")),
-        ("ja", "時計を止めました。", "持ち時間を調整しました。", ("一時停止",)),
+        (
+            "en",
+            "Clock paused.",
+            "Time adjusted.",
+            ("The clock was paused.", "30 s added on Red&#x27;s clock."),
+        ),
+        (
+            "ja",
+            "時計を止めました。",
+            "持ち時間を調整しました。",
+            ("時計を一時停止しました。", "赤の時計：30秒追加。"),
+        ),
     ],
 )
 def test_flash_messages_and_audit_kinds_follow_the_language(
@@ -56,8 +66,8 @@ def test_flash_messages_and_audit_kinds_follow_the_language(
     page = client.post(url, data, headers=headers, follow=True).content.decode()
     assert adjusted in page
     audit_log = page.split('id="audit-title"')[1]
-    for kind in kinds:
-        assert f">{kind}</td>" in audit_log
+    for sentence in kinds:
+        assert f"<td>{sentence}</td>" in audit_log
     assert ">pause</td>" not in audit_log
     assert ">time_adjust</td>" not in audit_log
     assert 'data-kind="time_adjust"' in audit_log
