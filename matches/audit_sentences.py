@@ -32,7 +32,7 @@ SENTENCES: Final[dict[str, Promise]] = {
     K.STARTED: _("The game started."),
     K.JOINED: _("%(seat)s joined the board."),
     K.ACTION: _("%(seat)s made decision %(ply)s."),
-    K.PRESS: _("%(seat)s pressed the clock (press %(ply)s)."),
+    K.PRESS: _("%(seat)s's side of the clock was pressed (press %(ply)s)."),
     K.RESIGN: _("%(seat)s resigned."),
     K.FLAG_CLAIM: _("%(seat)s claimed the flag."),
     K.TIMEOUT: _("%(seat)s's flag fell: %(seat)s loses on time."),
@@ -179,8 +179,9 @@ def _actor(row: Mapping[str, Any]) -> str:
     """Who acted: the account, else the seat's player (a seat link), else the server."""
     if row.get("actor"):
         return str(row["actor"])
-    if row.get("seat"):
-        return str(_("%(seat)s's seat link")) % {"seat": _label(Seat, row["seat"])}
+    seat = (row.get("detail") or {}).get("by_seat") or row.get("seat")
+    if seat:
+        return str(_("%(seat)s's seat link")) % {"seat": _label(Seat, seat)}
     return str(_("the server"))
 
 

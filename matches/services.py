@@ -1393,7 +1393,9 @@ def otb_clock_press(
         clock, record = clock_press(clock, now=now_ms, lag_ms=_lag(lag_ms))
     match.ply += 1
     _set_clock(match, clock, record, actor=actor)
-    _event(match, MatchEvent.Kind.PRESS, actor=actor, seat=seat)
+    # ``seat`` is the side pressed; the device that pressed it may hold the other seat's link.
+    by = {"by_seat": requester_seat} if requester_seat in (Seat.RED, Seat.BLUE) else {}
+    _event(match, MatchEvent.Kind.PRESS, actor=actor, seat=seat, **by)
     _after_change(match, now=now_dt)
     return match
 

@@ -221,6 +221,8 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
             # A refused act shows its form again with what was typed.
             "posted": {"act": act, "note": note},
             "now_zone": timezone.get_current_timezone_name(),
+            # Stopped on a flag that disputes a report: only a result moves it on.
+            "held": match.disputed and clock["flagged"] is not None,
         },
         status=status,
     )

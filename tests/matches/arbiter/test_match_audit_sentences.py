@@ -54,7 +54,7 @@ def test_every_audit_kind_has_a_sentence() -> None:
             {"previous": "pending", "status": "running"},
             "The game went from “Not started” to “In play”.",
         ),
-        ("press", "red", {}, "Red pressed the clock (press 3)."),
+        ("press", "red", {"by_seat": "blue"}, "Red's side of the clock was pressed (press 3)."),
         (
             "time_adjust",
             "blue",
