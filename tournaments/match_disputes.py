@@ -11,20 +11,16 @@ stays pending until the arbiter decides (on the match console, whose decision ar
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
 
 from tournaments.models import Pairing, Round
-from tournaments.services import _audit, _changed, _lock_pairing
+from tournaments.services import _audit, _changed, _lock_pairing, match_table_id
 
 
 def result_dispute_from_match(*, match_id: int, pairing_id: int | None) -> Pairing | None:
     """Mark the table of match ``match_id`` disputed (no-op for a table that is already, or a
     result that is already confirmed: that table's result was decided first)."""
     with transaction.atomic():
-        query = Pairing.objects.filter(match_id=match_id)
-        if pairing_id is not None:
-            query = Pairing.objects.filter(Q(match_id=match_id) | Q(pk=pairing_id))
-        found = query.values_list("pk", flat=True).first()
+        found = match_table_id(match_id=match_id, pairing_id=pairing_id)
         if found is None:
             return None
         event, pairing = _lock_pairing(found)

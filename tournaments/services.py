@@ -1671,6 +1671,16 @@ def _reset_downstream(event: Event, source: BracketMatch) -> None:
             Pairing.objects.filter(pk=table.pk).update(red_id=match.red_id, blue_id=match.blue_id)
 
 
+def match_table_id(*, match_id: int, pairing_id: int | None) -> int | None:
+    """The table (pairing id) of a clocked match: the one that names the match, or the one the
+    match was created for."""
+    query = Pairing.objects.filter(match_id=match_id)
+    if pairing_id is not None:
+        query = Pairing.objects.filter(Q(match_id=match_id) | Q(pk=pairing_id))
+    found: int | None = query.values_list("pk", flat=True).first()
+    return found
+
+
 def result_from_match(
     *, match_id: int, pairing_id: int | None, winner: str, method: str, corrected: bool = False
 ) -> Pairing | None:
@@ -1680,10 +1690,7 @@ def result_from_match(
     by an arbiter; a differing match result then opens a dispute instead of overwriting.
     """
     with transaction.atomic():
-        query = Pairing.objects.filter(match_id=match_id)
-        if pairing_id is not None:
-            query = Pairing.objects.filter(Q(match_id=match_id) | Q(pk=pairing_id))
-        found = query.values_list("pk", flat=True).first()
+        found = match_table_id(match_id=match_id, pairing_id=pairing_id)
         if found is None:
             return None
         event, pairing = _lock_pairing(found)

@@ -9,7 +9,6 @@ import pytest
 from django.urls import reverse
 
 from matches.models import ClockLogEntry, Match, MatchEvent
-from matches.permissions import set_event_arbiter_check
 from matches.selectors import match_clock_state
 from matches.services import match_create, match_submit_action
 from matches.views_arbiter import clock_text
@@ -25,16 +24,6 @@ def live_match(two_players: Any) -> Match:
     match_submit_action(match_id=match.pk, seat="red", action_text="deploy I c2 N", expected_ply=0)
     match.refresh_from_db()
     return match
-
-
-@pytest.fixture
-def event_arbiter(django_user_model: Any, password: str) -> Any:
-    arbiter = django_user_model.objects.create_user(username="judge", password=password)
-    registered = set_event_arbiter_check(
-        lambda user, event_id: user.pk == arbiter.pk and event_id == 7
-    )
-    yield arbiter
-    set_event_arbiter_check(registered)
 
 
 def console(match: Match) -> str:

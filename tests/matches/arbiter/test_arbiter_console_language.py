@@ -9,26 +9,15 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match
-from matches.permissions import set_event_arbiter_check
 from matches.services import match_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def arbiter(django_user_model: Any, password: str) -> Any:
-    judge = django_user_model.objects.create_user(username="judge", password=password)
-    registered = set_event_arbiter_check(
-        lambda user, event_id: user.pk == judge.pk and event_id == 9
-    )
-    yield judge
-    set_event_arbiter_check(registered)
-
-
-@pytest.fixture
 def live_match(two_players: Any) -> Match:
     red, blue = two_players
-    return match_create(red_player=red, blue_player=blue, start=True, event_id=9)
+    return match_create(red_player=red, blue_player=blue, start=True, event_id=7)
 
 
 @pytest.mark.parametrize(
@@ -51,13 +40,13 @@ def live_match(two_players: Any) -> Match:
 def test_flash_messages_and_audit_kinds_follow_the_language(
     client: Any,
     live_match: Match,
-    arbiter: Any,
+    event_arbiter: Any,
     language: str,
     paused: str,
     adjusted: str,
     kinds: tuple[str, ...],
 ) -> None:
-    client.force_login(arbiter)
+    client.force_login(event_arbiter)
     url = reverse("matches:arbiter_console", args=[live_match.pk])
     headers = {"accept-language": language}
     page = client.post(url, {"act": "pause"}, headers=headers, follow=True).content.decode()

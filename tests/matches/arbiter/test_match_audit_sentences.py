@@ -13,27 +13,16 @@ from django.utils import timezone, translation
 
 from matches.audit_sentences import SENTENCES, audit_sentence
 from matches.models import Match, MatchEvent
-from matches.permissions import set_event_arbiter_check
 from matches.services import match_create, match_set_result
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def arbiter(django_user_model: Any, password: str) -> Any:
-    judge = django_user_model.objects.create_user(username="judge", password=password)
-    registered = set_event_arbiter_check(
-        lambda user, event_id: user.pk == judge.pk and event_id == 5
-    )
-    yield judge
-    set_event_arbiter_check(registered)
-
-
-@pytest.fixture
 def table(two_players: Any) -> Match:
     red, blue = two_players
     return match_create(
-        red_player=red, blue_player=blue, kind="otb", start=True, event_id=5, time_control="1+0"
+        red_player=red, blue_player=blue, kind="otb", start=True, event_id=7, time_control="1+0"
     )
 
 
@@ -82,12 +71,12 @@ def test_rows_read_as_sentences(kind: str, seat: str | None, detail: Any, englis
 
 
 def test_the_log_names_the_actor_and_the_reason_of_a_result(
-    client: Any, table: Match, arbiter: Any
+    client: Any, table: Match, event_arbiter: Any
 ) -> None:
     match_set_result(
-        match_id=table.pk, winner="blue", method="forfeit", reason="Red left", actor=arbiter
+        match_id=table.pk, winner="blue", method="forfeit", reason="Red left", actor=event_arbiter
     )
-    client.force_login(arbiter)
+    client.force_login(event_arbiter)
     page = client.get(console(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     log = page.split('id="audit-log"')[1]
     assert "<td>The result was set: Blue, Forfeit (before: no result).</td><td>judge</td>" in log
@@ -97,20 +86,20 @@ def test_the_log_names_the_actor_and_the_reason_of_a_result(
 
 
 def test_log_times_are_shown_in_the_readers_time_zone(
-    client: Any, table: Match, arbiter: Any
+    client: Any, table: Match, event_arbiter: Any
 ) -> None:
     created = dt.datetime(2030, 1, 1, 3, 4, 5, tzinfo=dt.UTC)
     MatchEvent.objects.filter(match=table).update(created_at=created)
-    client.force_login(arbiter)
+    client.force_login(event_arbiter)
     page = client.get(console(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Times shown in Asia/Tokyo." in page
     assert ">12:04:05</time>" in page  # 03:04:05 UTC is 12:04:05 in Tokyo
 
 
 def test_a_gunshi_console_offers_only_gunshis_methods(
-    client: Any, table: Match, arbiter: Any
+    client: Any, table: Match, event_arbiter: Any
 ) -> None:
-    client.force_login(arbiter)
+    client.force_login(event_arbiter)
     page = client.get(console(table)).content.decode()
     form = page.split('id="result-form"')[1].split("</form>")[0]
     assert '<option value="general_captured"' in form
@@ -118,8 +107,8 @@ def test_a_gunshi_console_offers_only_gunshis_methods(
     assert '<option value="no_move"' not in form
 
 
-def test_a_result_needs_the_confirmation_box(client: Any, table: Match, arbiter: Any) -> None:
-    client.force_login(arbiter)
+def test_a_result_needs_the_confirmation_box(client: Any, table: Match, event_arbiter: Any) -> None:
+    client.force_login(event_arbiter)
     data = {
         "act": "result",
         "result-winner": "red",
@@ -136,15 +125,17 @@ def test_a_result_needs_the_confirmation_box(client: Any, table: Match, arbiter:
     assert Match.objects.get(pk=table.pk).winner == "red"
 
 
-def test_a_forfeit_needs_the_confirmation_box(client: Any, two_players: Any, arbiter: Any) -> None:
+def test_a_forfeit_needs_the_confirmation_box(
+    client: Any, two_players: Any, event_arbiter: Any
+) -> None:
     red, blue = two_players
     match = match_create(
         red_player=red,
         blue_player=blue,
-        event_id=5,
+        event_id=7,
         start_by=timezone.now() - dt.timedelta(minutes=1),
     )
-    client.force_login(arbiter)
+    client.force_login(event_arbiter)
     data = {"act": "forfeit_absent", "seat": "blue", "note": "not here"}
     response = client.post(console(match), data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400

@@ -164,10 +164,10 @@ def test_a_false_report_does_not_stop_the_opponents_clock(table: Match, clock_at
     )
 
 
-def test_a_flag_that_agrees_with_the_pending_report_settles_it(
-    table: Match, clock_at: Clock, announced: Any
-) -> None:
-    match = _press(table, "red", clock_at, 0)  # Blue's clock: 60 s
+def _red_claims_then_a_flag(match: Match, clock_at: Clock, announced: Any) -> tuple[Any, ...]:
+    """Red reports a win by capture; whichever clock runs then falls before Blue answers.
+    Returns the match after the fall, the report's and the fall's times, and the results
+    announced."""
     report_at = clock_at.tick(1_000)
     match = otb_report_result(
         match_id=match.pk, seat="red", winner="red", method="general_captured", now=report_at
@@ -177,6 +177,14 @@ def test_a_flag_that_agrees_with_the_pending_report_settles_it(
     with announced() as finished:
         assert match_adjudicate_timeout(match_id=match.pk, now=deadline) is True
     match.refresh_from_db()
+    return match, report_at, deadline, finished
+
+
+def test_a_flag_that_agrees_with_the_pending_report_settles_it(
+    table: Match, clock_at: Clock, announced: Any
+) -> None:
+    match = _press(table, "red", clock_at, 0)  # Blue's clock: 60 s
+    match, _report_at, deadline, finished = _red_claims_then_a_flag(match, clock_at, announced)
     assert (match.status, match.winner, match.method, match.finished_at) == (
         "finished",
         "red",
@@ -198,16 +206,8 @@ def test_a_flag_against_the_pending_report_holds_the_game_for_the_arbiter(
     own clock runs), reports and waits; Blue does not confirm and Red's flag falls."""
     match = _press(table, "red", clock_at, 0)
     match = _press(match, "blue", clock_at, 2_000)  # Red's clock runs now
-    report_at = clock_at.tick(5_000)
-    match = otb_report_result(
-        match_id=match.pk, seat="red", winner="red", method="general_captured", now=report_at
-    )
-    deadline = match.flag_deadline
-    assert deadline is not None
-    with announced() as finished:
-        assert match_adjudicate_timeout(match_id=match.pk, now=deadline) is True
+    match, report_at, deadline, finished = _red_claims_then_a_flag(match, clock_at, announced)
     assert finished == []  # no result leaves the match: the table stays open
-    match.refresh_from_db()
     assert (match.status, match.winner, match.method, match.disputed) == ("running", "", "", True)
     assert match.flag_deadline is None
     clock = ClockState.from_dict(match.clock)
@@ -238,16 +238,25 @@ def test_a_flag_against_the_pending_report_holds_the_game_for_the_arbiter(
     assert finished == [{"winner": "red", "method": "general_captured", "corrected": False}]
 
 
-def test_the_opponent_may_still_confirm_a_report_after_the_flag(
-    table: Match, clock_at: Clock
-) -> None:
+def _red_reports_and_flags(table: Match, clock_at: Clock, method: str) -> Match:
+    """Red's clock runs (Red pressed both sides), Red reports a win by ``method``, and Red's
+    flag falls before Blue answers: the game is held for the arbiter."""
     match = _press(table, "red", clock_at, 0)
     match = _press(match, "blue", clock_at, 2_000)  # Red's clock runs
     match = otb_report_result(
-        match_id=match.pk, seat="red", winner="red", method="resignation", now=clock_at.tick(1)
+        match_id=match.pk, seat="red", winner="red", method=method, now=clock_at.tick(1)
     )
     assert match.flag_deadline is not None
-    match_adjudicate_timeout(match_id=match.pk, now=match.flag_deadline)
+    assert match_adjudicate_timeout(match_id=match.pk, now=match.flag_deadline)
+    match.refresh_from_db()
+    assert (match.status, match.disputed) == ("running", True)
+    return match
+
+
+def test_the_opponent_may_still_confirm_a_report_after_the_flag(
+    table: Match, clock_at: Clock
+) -> None:
+    match = _red_reports_and_flags(table, clock_at, "resignation")
     match = otb_confirm_result(match_id=match.pk, seat="blue", now=clock_at.tick(90_000))
     assert (match.status, match.winner, match.method, match.disputed) == (
         "finished",
@@ -260,13 +269,7 @@ def test_the_opponent_may_still_confirm_a_report_after_the_flag(
 def test_a_disagreeing_report_after_the_flag_keeps_the_dispute(
     table: Match, clock_at: Clock
 ) -> None:
-    match = _press(table, "red", clock_at, 0)
-    match = _press(match, "blue", clock_at, 2_000)
-    match = otb_report_result(
-        match_id=match.pk, seat="red", winner="red", method="intrusion", now=clock_at.tick(1)
-    )
-    assert match.flag_deadline is not None
-    match_adjudicate_timeout(match_id=match.pk, now=match.flag_deadline)
+    match = _red_reports_and_flags(table, clock_at, "intrusion")
     match = otb_report_result(
         match_id=match.pk, seat="blue", winner="blue", method="timeout", now=clock_at.tick(90_000)
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in, wait_dataset
+from tests.browser import create_accounts, log_in, organise_event, private_links, wait_dataset
 
 pytestmark = pytest.mark.e2e
 
@@ -60,25 +60,14 @@ def test_a_flag_after_a_pending_report_is_disputed_and_decided_by_the_arbiter(
     organiser = pages["host"]
 
     log_in(organiser, base, "host", PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Flag Cup")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.fill("#id_rounds", "1")
-    organiser.fill("#id_time_control", "30s+0")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/flag-cup/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    organiser.fill("#id_text", "name,rating\nAki Mori,1900\nBo Chen,1800\n")
-    organiser.get_by_role("button", name="Import").click()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
-    links = {
-        who: organiser.locator("tr", has_text=name)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for who, name in (("a", "Aki Mori"), ("b", "Bo Chen"))
-    }
+    organise_event(
+        organiser,
+        base,
+        name="Flag Cup",
+        players_csv="Aki Mori,1900\nBo Chen,1800\n",
+        time_control="30s+0",
+    )
+    links = private_links(organiser, {"a": "Aki Mori", "b": "Bo Chen"})
     organiser.get_by_role("button", name="Pair round 1").click()
     organiser.get_by_role("button", name="Publish").click()
 
@@ -144,6 +133,11 @@ def test_a_flag_after_a_pending_report_is_disputed_and_decided_by_the_arbiter(
     )
     assert re.match(r"\d\d:\d\d:\d\d", claims.locator("time").first.inner_text())
     assert organiser.locator("#round-status").inner_text() != "Complete"
+    shoot(organiser, "round-disputed-table", "en")
+    switch_language(organiser, "ja")
+    assert "異議あり" in organiser.locator("#table-1").inner_text()
+    shoot(organiser, "round-disputed-table", "ja")
+    switch_language(organiser, "en")
 
     # The console shows the same claims beside the clock log, and decides.
     row.get_by_role("link", name="Console").click()

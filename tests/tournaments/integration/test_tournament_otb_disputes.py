@@ -6,7 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournaments import services
 from tournaments.audit import audit_sentence
@@ -61,7 +61,8 @@ def test_a_flag_against_a_report_leaves_the_table_disputed(table: Pairing) -> No
     assert table.round.status != Round.Status.COMPLETE
     event: Event = table.round.event
     row = event.audit_log.get(action="result_match_dispute")
-    assert "table 1" in audit_sentence(row)
+    with translation.override("en"):
+        assert "table 1 claim different results" in audit_sentence(row)
 
 
 def test_the_arbiters_decision_on_the_console_reaches_the_table(table: Pairing) -> None:
