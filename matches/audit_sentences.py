@@ -159,7 +159,7 @@ def audit_sentence(kind: str, seat: str | None, ply: int, detail: Mapping[str, A
         params["fell_at"] = _clock_time(detail.get("fell_at"))
         template = FLAG_SETTLES if kind == K.RESULT_CONFIRMED else FLAG_DISPUTES
         if kind == K.RESULT_CONFIRMED:
-            settled = next(iter((detail.get("reports") or {}).values()), {})
+            settled: Mapping[str, Any] = next(iter((detail.get("reports") or {}).values()), {})
             params["winner"] = _label(Match.Winner, settled.get("winner"))
             params["method"] = _label(Match.Method, settled.get("method"))
     elif kind == K.DISPUTED:

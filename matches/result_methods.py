@@ -27,7 +27,7 @@ MATCH_LEVEL_METHODS: Final = (
 def game_result_methods(game: str) -> list[str]:
     """The ``Match.Method`` values a result of ``game`` may have, in ``Match.Method`` order."""
     definition = get_game(game)
-    allowed = set(MATCH_LEVEL_METHODS)
+    allowed: set[str] = set(MATCH_LEVEL_METHODS)
     if definition.rules is not None:
         allowed.update(definition.rules.terminations)
     if definition.draws:

@@ -436,7 +436,11 @@ def _flag_over_reports(
     winner = SEAT_LABELS[other_seat(seat)]
     reports = dict(match.otb_reports)
     settled = report_settled_by_flag(reports, winner)
-    flag = {"flag": SEAT_LABELS[seat], "fell_at": epoch_ms(fell_at), "reports": reports}
+    flag: dict[str, Any] = {
+        "flag": SEAT_LABELS[seat],
+        "fell_at": epoch_ms(fell_at),
+        "reports": reports,
+    }
     _set_clock(match, clock, record, actor=actor)
     if settled is not None:
         _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, settled_by_flag=True, **flag)
