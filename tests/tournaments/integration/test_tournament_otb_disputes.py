@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone, translation
 
 from tournaments import services
@@ -95,3 +96,22 @@ def test_the_arbiters_decision_on_the_round_page_finishes_the_game(table: Pairin
     table.refresh_from_db()
     assert (table.result, table.disputed) == (Pairing.Result.RED_WON, False)
     assert table.round.event.audit_log.filter(action="result_ruling").exists()
+
+
+def test_the_dashboard_and_the_round_page_show_the_disputed_game(
+    client: Any, table: Pairing
+) -> None:
+    match = _red_reports_then_flags(table)
+    event: Event = table.round.event
+    client.force_login(event.organiser)
+    dashboard = client.get(
+        reverse("tournaments:manage_event", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "claims for the clocked game differ: see them on its console." in dashboard
+    assert reverse("matches:arbiter_console", args=[match.pk]) in dashboard
+    round_page = client.get(
+        reverse("tournaments:manage_round", args=[event.slug, 1]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "disputed: the arbiter decides" in round_page
+    assert 'data-claim="report" data-seat="red"' in round_page
+    assert 'data-claim="flag" data-seat="red"' in round_page
