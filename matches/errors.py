@@ -55,6 +55,7 @@ MESSAGES: Final[dict[str, Promise]] = {
     "not_running_seat": _("That side's clock is not running."),
     "invalid_result": _("That is not a valid result."),
     "nothing_to_confirm": _("The opponent has not reported a result yet."),
+    "result_disputed": _("The result is disputed: the clock is stopped and the arbiter decides."),
     "invalid_transition": _("The match cannot change to that status."),
     "reason_required": _("Give a reason."),
     "bad_token": _("This seat link is not valid."),

@@ -69,6 +69,7 @@ from matches.models import (
     MatchEvent,
     Seat,
 )
+from matches.otb_rulings import report_settled_by_flag, reports_agree
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
 from matches.rows import append_move, lock_match, save_match, strict_commit
 from matches.selectors import (
@@ -83,7 +84,7 @@ from matches.selectors import (
     seat_index,
     seat_side,
 )
-from matches.signals import match_finished
+from matches.signals import match_disputed, match_finished
 from matches.timeouts import arm_timeout_check
 
 logger = logging.getLogger(__name__)
@@ -96,6 +97,8 @@ MAX_LAG_MS: Final = 10_000
 #: The largest time adjustment an arbiter may make at once, either way (the arbiter console's
 #: form and the API document read it too): a bigger one is a typing error, not a ruling.
 MAX_TIME_ADJUSTMENT_MS: Final = 60 * 60 * 1000
+#: ``match_set_result``'s ``source`` when the result comes from the table in the tournament.
+RESULT_FROM_TOURNAMENT: Final = "tournament"
 #: Methods a player may report for an over-the-board game.
 OTB_REPORT_METHODS: Final = frozenset(
     {
@@ -368,9 +371,16 @@ def _adjudicate_if_flagged(
 ) -> bool:
     """If a flag has fallen by ``now`` on the running ``match``, record the loss on time
     (saved, broadcast and announced after commit) and return True. The same for a no-show
-    deadline that has passed in an untimed segment (``_adjudicate_if_no_show``)."""
+    deadline that has passed in an untimed segment (``_adjudicate_if_no_show``).
+
+    Over the board, a flag that falls while a result report is pending is judged against it
+    (``matches.otb_rulings``): it settles an agreeing report and holds the match as disputed
+    otherwise. A held match also returns True: nothing more happens until the arbiter rules.
+    """
     if match.status != Match.Status.RUNNING:
         return False
+    if _held(match, clock):
+        return True
     if _adjudicate_if_setup_over(match, now=now, actor=actor):
         return True
     seat = clock_flagged(clock, now=now_ms)
@@ -384,25 +394,78 @@ def _adjudicate_if_flagged(
     # The game ended when the clock ran out, however late the check that noticed it came.
     fell_at = now if deadline is None else min(now, datetime_from_epoch_ms(deadline))
     winner = SEAT_LABELS[other_seat(seat)]
+    if match.kind == Match.Kind.OTB and match.otb_reports:
+        _flag_over_reports(match, clock, record, seat=seat, fell_at=fell_at, now=now, actor=actor)
+        return True
     _finish(match, winner=winner, method=Match.Method.TIMEOUT, now=fell_at)
-    # Over the board, a pending report that named the other winner is for the arbiter to see.
-    match.disputed = any(r["winner"] != winner for r in match.otb_reports.values())
     _set_clock(match, clock, record, actor=actor)
-    pending = {"pending_reports": match.otb_reports} if match.otb_reports else {}
     _event(
         match,
         MatchEvent.Kind.TIMEOUT,
         seat=SEAT_LABELS[seat],
         deadline=deadline,
         adjudicated_at=now_ms,
-        **pending,
     )
     _after_change(match, now=now)
     return True
 
 
+def _held(match: Match, clock: ClockState) -> bool:
+    """An over-the-board match stopped on a flag that disputes a pending report: it waits for
+    the arbiter (``otb_rulings.FLAG_DISAGREES_DISPUTES``)."""
+    return (
+        match.kind == Match.Kind.OTB
+        and match.status == Match.Status.RUNNING
+        and match.disputed
+        and clock.flagged is not None
+    )
+
+
+def _flag_over_reports(
+    match: Match,
+    clock: ClockState,
+    record: ClockRecord | None,
+    *,
+    seat: int,
+    fell_at: datetime,
+    now: datetime,
+    actor: Any,
+) -> None:
+    """A flag fell while a report was pending: it settles an agreeing report, or stops the
+    clock and holds the match as disputed for the arbiter (``matches.otb_rulings``)."""
+    winner = SEAT_LABELS[other_seat(seat)]
+    reports = dict(match.otb_reports)
+    settled = report_settled_by_flag(reports, winner)
+    flag: dict[str, Any] = {
+        "flag": SEAT_LABELS[seat],
+        "fell_at": epoch_ms(fell_at),
+        "reports": reports,
+    }
+    _set_clock(match, clock, record, actor=actor)
+    if settled is not None:
+        _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, settled_by_flag=True, **flag)
+        _finish(match, winner=settled["winner"], method=settled["method"], now=fell_at)
+    else:
+        _mark_disputed(match)
+        _event(match, MatchEvent.Kind.DISPUTED, actor=actor, **flag)
+    _after_change(match, now=now)
+
+
+def _mark_disputed(match: Match) -> None:
+    """Flag ``match`` (locked, saved by the caller) as disputed; the first time, tell the
+    tournaments layer after commit (``matches.signals.match_disputed``)."""
+    if match.disputed:
+        return
+    match.disputed = True
+    kwargs = {"match_id": match.pk, "event_id": match.event_id, "pairing_id": match.pairing_id}
+    transaction.on_commit(lambda: match_disputed.send(sender=Match, **kwargs))
+
+
 def _adjudicated_error(match: Match) -> MatchError:
-    """The refusal of a request that found the match decided by its deadline first."""
+    """The refusal of a request that found the match decided by its deadline first (or held
+    for the arbiter by a flag that disputes a report)."""
+    if match.status == Match.Status.RUNNING and _held(match, match_clock_state(match)):
+        return MatchError("result_disputed", ply=match.ply)
     if match.method == Match.Method.NO_SHOW:
         return MatchError("no_show", ply=match.ply)
     if match.status == Match.Status.RUNNING or match.method == Match.Method.SETUP_TIMEOUT:
@@ -1006,6 +1069,8 @@ def match_claim_flag(
     _require_seat(match, seat)
     _require_live(match)
     clock = match_clock_state(match)
+    if _held(match, clock):
+        raise MatchError("result_disputed", ply=match.ply)
     if not _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=epoch_ms(now_dt), actor=actor):
         raise MatchError("flag_not_fallen", ply=match.ply)
     _event(match, MatchEvent.Kind.FLAG_CLAIM, actor=actor, seat=seat or "")
@@ -1015,7 +1080,8 @@ def match_claim_flag(
 def match_adjudicate_timeout(
     *, match_id: int, expected_ply: int | None = None, now: datetime | None = None
 ) -> bool:
-    """Record a loss on time if the match's flag has fallen by ``now``; True if it did.
+    """Record a loss on time if the match's flag has fallen by ``now``; True if it did (over
+    the board with a report pending: if it recorded the fall, settling or disputing the report).
 
     Idempotent, for the scheduled check and the sweep: does nothing (False) when the match is
     gone, not running, at another ply than ``expected_ply`` (when given) or not flagged at
@@ -1032,9 +1098,10 @@ def match_adjudicate_timeout(
             return False
         if expected_ply is not None and match.ply != expected_ply:
             return False
-        if _adjudicate_if_flagged(
-            match, match_clock_state(match), now=now_dt, now_ms=epoch_ms(now_dt)
-        ):
+        clock = match_clock_state(match)
+        if _held(match, clock):
+            return False  # the arbiter decides
+        if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=epoch_ms(now_dt)):
             return True
         if expected_ply is None:
             before = match.timeout_check_at
@@ -1219,14 +1286,21 @@ def match_set_result(
     method: str = Match.Method.ARBITER,
     reason: str = "",
     actor: Any = None,
+    source: str = "",
     now: datetime | None = None,
 ) -> Match:
     """The arbiter (or the tournaments layer, ``actor=None``) sets the result.
 
+    ``source`` says where the decision was taken when it was not on the match itself
+    (``RESULT_FROM_TOURNAMENT``: the table's result, entered or confirmed in the event); the
+    audit row keeps it beside the actor and the reason.
+
     On a pending or running match this finishes it (forfeit, no-show, a dispute decided …);
     on a finished match it corrects the result (``match_finished`` is sent again with
-    ``corrected=True``); giving a disputed finished match (a flag fell over a pending report)
-    its recorded result upholds it. An aborted match cannot get a result.
+    ``corrected=True``); giving a disputed finished match (recorded before flags stopped
+    deciding over pending reports) its recorded result upholds it. A held over-the-board match
+    (a flag disputed a report, ``matches.otb_rulings``) is decided here. An aborted match
+    cannot get a result.
     """
     now_dt = _now(now)
     match = lock_match(match_id)
@@ -1264,6 +1338,7 @@ def match_set_result(
         method=method,
         reason=reason,
         previous=previous,
+        **({"source": source} if source else {}),
     )
     _after_change(match, now=now_dt)
     return match
@@ -1322,7 +1397,9 @@ def otb_clock_press(
         clock, record = clock_press(clock, now=now_ms, lag_ms=_lag(lag_ms))
     match.ply += 1
     _set_clock(match, clock, record, actor=actor)
-    _event(match, MatchEvent.Kind.PRESS, actor=actor, seat=seat)
+    # ``seat`` is the side pressed; the device that pressed it may hold the other seat's link.
+    by = {"by_seat": requester_seat} if requester_seat in (Seat.RED, Seat.BLUE) else {}
+    _event(match, MatchEvent.Kind.PRESS, actor=actor, seat=seat, **by)
     _after_change(match, now=now_dt)
     return match
 
@@ -1340,12 +1417,13 @@ def otb_report_result(
     """A player reports the over-the-board result (winner + method, or ``"draw"`` for a game
     with draws, ``GameDefinition.draws``: its method is always "draw agreed").
 
-    A report stops nothing: the clock keeps running until the other seat reports the same
-    result (``otb_confirm_result``), which stops it and finishes the match, or the arbiter
-    rules (``match_set_result``). A different report marks the match disputed for the arbiter.
-    So a false report cannot freeze the clocks: a flag that falls while a report is pending is
-    recorded as the result (a loss on time, with the pending reports in its audit row) unless
-    the arbiter overrules it.
+    The report is kept with its server time. It stops nothing (``otb_rulings.REPORT_KEEPS_CLOCK``):
+    the clock keeps running until the other seat reports the same result
+    (``otb_confirm_result``), which stops it and finishes the match, or the arbiter rules
+    (``match_set_result``). A different report marks the match disputed for the arbiter. A flag
+    that falls while a report is pending settles it if it names the same winner, and
+    otherwise holds the match as disputed: it never decides against a pending report
+    (``matches.otb_rulings``).
     """
     match = lock_match(match_id)
     _require_kind(match, Match.Kind.OTB)
@@ -1357,7 +1435,8 @@ def otb_report_result(
 def otb_confirm_result(
     *, match_id: int, seat: str | None, actor: Any = None, now: datetime | None = None
 ) -> Match | _CommitThenRaise:
-    """``seat`` confirms the result its opponent reported (the match is then finished)."""
+    """``seat`` confirms the result its opponent reported (the match is then finished), also
+    on a match held by a flag that disputed that report (``otb_rulings.AGREEMENT_AFTER_FLAG``)."""
     match = lock_match(match_id)
     _require_kind(match, Match.Kind.OTB)
     seat = _require_seat(match, seat)
@@ -1383,23 +1462,26 @@ def _otb_report(
     elif winner not in (Seat.RED, Seat.BLUE) or method not in OTB_REPORT_METHODS:
         raise MatchError("invalid_result", ply=match.ply)
     clock = match_clock_state(match)
-    if _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
+    # A held match (a flag disputed a report) still takes the players' reports: if they now
+    # agree, their result stands (otb_rulings.AGREEMENT_AFTER_FLAG).
+    held = _held(match, clock)
+    if not held and _adjudicate_if_flagged(match, clock, now=now_dt, now_ms=now_ms, actor=actor):
         return _CommitThenRaise(_adjudicated_error(match))
-    report = {"winner": str(winner), "method": str(method)}
+    claim = {"winner": str(winner), "method": str(method)}
     reports = dict(match.otb_reports)
-    reports[seat] = report
+    reports[seat] = {**claim, "at": now_ms}
     match.otb_reports = reports
     other = reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
     if other is None:
-        _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **report)
-    elif other == report:
-        _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, seat=seat, **report)
+        _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **claim)
+    elif reports_agree(other, claim):
+        _event(match, MatchEvent.Kind.RESULT_CONFIRMED, actor=actor, seat=seat, **claim)
         if clock.running is not None:
             clock, record = clock_stop(clock, now=now_ms, note="result confirmed")
             _set_clock(match, clock, record, actor=actor)
-        _finish(match, winner=report["winner"], method=report["method"], now=now_dt, actor=actor)
+        _finish(match, winner=claim["winner"], method=claim["method"], now=now_dt, actor=actor)
     else:
-        match.disputed = True
+        _mark_disputed(match)
         _event(match, MatchEvent.Kind.DISPUTED, actor=actor, seat=seat, reports=reports)
     _after_change(match, now=now_dt)
     return match

@@ -17,8 +17,15 @@ Receivers get keyword arguments::
 
 A receiver that needs the row loads it by ``match_id``. Receivers run in the process that
 committed the result (a web worker, the Celery worker or the in-process timeout scheduler).
+
+``match_disputed`` is sent the same way (after commit) when a match becomes disputed: the two
+players reported different results over the board, or a flag fell against a pending report
+(``matches.otb_rulings``). The match has no result yet; the arbiter decides, and the decision
+arrives as ``match_finished``. Receivers get ``sender``, ``match_id``, ``event_id`` and
+``pairing_id``.
 """
 
 from django.dispatch import Signal
 
 match_finished = Signal()
+match_disputed = Signal()

@@ -27,9 +27,11 @@ from django.utils.translation import gettext_lazy as _
 from clock import epoch_ms
 from games import get_game
 from matches import services
+from matches.audit_sentences import audit_lines, clock_lines, clock_text
 from matches.errors import MatchError
 from matches.models import Match
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
+from matches.result_methods import game_result_method_choices
 from matches.selectors import (
     match_audit_log,
     match_clock_log,
@@ -59,43 +61,34 @@ class AdjustTimeForm(forms.Form):
 
 
 class SetResultForm(forms.Form):
-    """The arbiter's result of one match; "draw" only for a game with draws
-    (``GameDefinition.draws``: never 軍師軍略)."""
+    """The arbiter's result of one match: only the methods of the match's own game
+    (``matches.result_methods``), "draw" only for a game with draws (never 軍師軍略), a
+    reason for the log, and an explicit confirmation (a result changes the standings)."""
 
     winner = forms.ChoiceField(label=_("Winner"), choices=Match.Winner.choices)
     method = forms.ChoiceField(label=_("Method"), choices=Match.Method.choices)
     reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
+    confirm = forms.BooleanField(
+        label=_("Yes, set this result: it goes to the standings at once."),
+        error_messages={"required": _("Tick the box to confirm the result.")},
+    )
 
-    def __init__(self, *args: Any, draws: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: str = "gunshi", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        winner = self.fields["winner"]
-        if not draws and isinstance(winner, forms.ChoiceField):
-            winner.choices = [c for c in Match.Winner.choices if c[0] != Match.Winner.DRAW]
-
-
-def clock_text(ms: int) -> str:
-    """Remaining time as a clock shows it: ``m:ss.t`` (tenths below one minute)."""
-    minutes, rest = divmod(max(ms, 0), 60_000)
-    seconds, millis = divmod(rest, 1000)
-    return f"{minutes}:{seconds:02d}" if minutes else f"0:{seconds:02d}.{millis // 100}"
+        winners = Match.Winner.choices
+        if not get_game(game).draws:
+            winners = [c for c in winners if c[0] != Match.Winner.DRAW]
+        self.fields["winner"].choices = winners  # type: ignore[attr-defined]
+        self.fields["method"].choices = game_result_method_choices(game)  # type: ignore[attr-defined]
 
 
 def _remaining(clock: dict[str, Any]) -> dict[str, str]:
     return {seat: clock_text(ms) for seat, ms in clock["remaining_ms"].items()}
 
 
-def _reports(match: Match) -> list[dict[str, str]]:
-    """The players' pending over-the-board reports, for the dispute panel."""
-    winners, methods = dict(Match.Winner.choices), dict(Match.Method.choices)
-    return [
-        {
-            "seat": str(label),
-            "winner": str(winners.get(report.get("winner"), report.get("winner"))),
-            "method": str(methods.get(report.get("method"), report.get("method"))),
-        }
-        for seat, label in SEAT_CHOICES
-        if (report := match.otb_reports.get(seat))
-    ]
+#: The acts that decide a game without the result form: the ``confirm`` box must be ticked
+#: (checked here, on the server; the result form has its own required ``confirm`` field).
+CONFIRMED_ACTS = frozenset({"forfeit_absent", "no_show"})
 
 
 def _no_show(match: Match) -> dict[str, Any] | None:
@@ -136,12 +129,14 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
     """One board: clocks, pause/resume, time adjustment, result, and both logs."""
     match = _match_for_arbiter(request, match_id)
     adjust_form = AdjustTimeForm(prefix="adjust")
-    draws = get_game(match.game).draws
-    result_form = SetResultForm(prefix="result", draws=draws)
+    result_form = SetResultForm(prefix="result", game=match.game)
     if request.method == "POST":
-        act = request.POST.get("act")
+        act = request.POST.get("act", "")
         note = request.POST.get("note", "")[:NOTE_LIMIT]
-        if act == "start":
+        unconfirmed = act in CONFIRMED_ACTS and request.POST.get("confirm") != "on"
+        if unconfirmed:
+            messages.error(request, gettext("Tick the box to confirm: this decides the game."))
+        elif act == "start":
             _run(request, services.match_start, gettext("The game has started."), match_id=match.pk)
         elif act == "forfeit_absent":
             _run(
@@ -190,7 +185,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 reason=note,
             )
         elif act == "result":
-            result_form = SetResultForm(request.POST, prefix="result", draws=draws)
+            result_form = SetResultForm(request.POST, prefix="result", game=match.game)
             if result_form.is_valid():
                 data = result_form.cleaned_data
                 _run(
@@ -202,9 +197,12 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                     method=data["method"],
                     reason=data["reason"],
                 )
-        if not (adjust_form.errors or result_form.errors):
+        if not (unconfirmed or adjust_form.errors or result_form.errors):
             return redirect("matches:arbiter_console", match_id=match.pk)
+        status = 400
         match.refresh_from_db()
+    else:
+        act, note, status = "", "", 200
     now = timezone.now()
     clock = match_clock_snapshot(match=match, now_ms=epoch_ms(now))
     return render(
@@ -212,16 +210,21 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         "matches/arbiter_console.html",
         {
             "match": match,
-            "reports": _reports(match),
             "no_show": _no_show(match),
             "clock": clock,
             "remaining": _remaining(clock),
-            "clock_log": match_clock_log(match=match),
-            "audit_log": match_audit_log(match=match),
+            "clock_log": clock_lines(match_clock_log(match=match)),
+            "audit_log": audit_lines(match_audit_log(match=match)),
             "adjust_form": adjust_form,
             "result_form": result_form,
             "absent": _absent_seats(match, now),
+            # A refused act shows its form again with what was typed.
+            "posted": {"act": act, "note": note},
+            "now_zone": timezone.get_current_timezone_name(),
+            # Stopped on a flag that disputes a report: only a result moves it on.
+            "held": match.disputed and clock["flagged"] is not None,
         },
+        status=status,
     )
 
 

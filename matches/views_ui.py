@@ -326,8 +326,17 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "submit_report": _("Report"),
     "confirm_report": _("Confirm this result"),
     "reported_by": _("{side} reported: {winner} wins ({method})."),
-    "awaiting_confirmation": _("Waiting for the other player to confirm."),
+    "awaiting_side": _("Waiting for {side} to confirm."),
+    "confirm_prompt": _("A result was reported: confirm it if it is right."),
+    "confirm_as": _("As {side}:"),
+    "report_other": _("Report a different result"),
+    "choose_winner": _("— winner —"),
+    "choose_method": _("— how —"),
     "disputed": _("The players reported different results: the arbiter decides."),
+    "disputed_flag": _(
+        "A flag fell while a result report was pending: the clock is stopped and the arbiter "
+        "decides."
+    ),
     "otb_waiting": _("Red presses after the first (untimed) placement to start Blue's clock."),
     "method_general_captured": _("General captured"),
     "method_intrusion": _("Intrusion"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.live_server import LiveServer
@@ -39,3 +40,37 @@ def decide_first_offered(page: Any) -> None:
     offers: a real click on the page's own control, whatever the position."""
     page.locator(".all-decisions summary").click()
     page.locator(".all-decisions [data-action]").first.click()
+
+
+def organise_event(
+    page: Any, base: str, *, name: str, players_csv: str, rounds: int = 1, time_control: str = ""
+) -> str:
+    """As the logged-in organiser: create an over-the-board event, open its registration,
+    import walk-in players (``players_csv``: ``name,rating`` lines) and check every one in.
+    Returns the event's management URL."""
+    page.goto(f"{base}/events/manage/new/")
+    page.fill("#id_name", name)
+    page.fill("#id_starts_on", "2026-05-01")
+    page.fill("#id_rounds", str(rounds))
+    if time_control:
+        page.fill("#id_time_control", time_control)
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url(re.compile(r"/events/[\w-]+/manage/$"))
+    manage = page.url
+    page.get_by_role("button", name="Set status: Registration open").click()
+    page.fill("#id_text", f"name,rating\n{players_csv}")
+    page.get_by_role("button", name="Import").click()
+    while page.get_by_role("button", name="Check in", exact=True).count():
+        page.get_by_role("button", name="Check in", exact=True).first.click()
+        page.wait_for_load_state()
+    return manage
+
+
+def private_links(page: Any, names: dict[str, str]) -> dict[str, str]:
+    """On the dashboard: each player's private link (``who`` → path) by their name."""
+    return {
+        who: page.locator("tr", has_text=name)
+        .get_by_role("link", name="link")
+        .get_attribute("href")
+        for who, name in names.items()
+    }

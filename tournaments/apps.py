@@ -16,11 +16,12 @@ class TournamentsConfig(AppConfig):
         """
         try:
             from matches.permissions import set_event_arbiter_check
-            from matches.signals import match_finished
+            from matches.signals import match_disputed, match_finished
         except ImportError:  # the matches app is optional for the tournaments layer
             return
-        from tournaments.receivers import on_match_finished
+        from tournaments.receivers import on_match_disputed, on_match_finished
         from tournaments.selectors import user_arbitrates_event_id
 
         match_finished.connect(on_match_finished, dispatch_uid="tournaments.match_finished")
+        match_disputed.connect(on_match_disputed, dispatch_uid="tournaments.match_disputed")
         set_event_arbiter_check(user_arbitrates_event_id)

@@ -61,6 +61,10 @@ SENTENCES: dict[str, Promise] = {
         "The clocked game of table %(table)s ended “%(match_result)s”, "
         "unlike the confirmed result: the table is now disputed."
     ),
+    "result_match_dispute": _(
+        "The players of table %(table)s claim different results for its clocked game: the "
+        "table is disputed until the arbiter decides."
+    ),
     "tables_assign": _("Assigned the tables of round %(round)s as a draft (%(tables)s tables)."),
     "tables_start": _("Started the session of round %(round)s (%(minutes)s minutes)."),
     "table_details": _("Recorded the scenario and powers of table %(table)s."),

@@ -424,7 +424,19 @@ class RoleForm(forms.Form):
 
 
 class StatusForm(forms.Form):
+    """An event status change; finishing the event (its results become final) needs the
+    ``confirm`` box, checked here on the server."""
+
     status = forms.ChoiceField(choices=Event.Status.choices)
+    confirm = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("status") == Event.Status.FINISHED and not cleaned.get("confirm"):
+            raise forms.ValidationError(
+                _("Finishing the event makes its results final: tick the box to confirm.")
+            )
+        return cleaned
 
 
 class SwapForm(forms.Form):

@@ -3,7 +3,8 @@
 ``matches.signals.match_finished`` is sent after the match's result has committed; this
 receiver hands it to :func:`tournaments.services.result_from_match`, which finds the table by
 the match id (or the pairing id the match was created with) and records the result. Matches
-that belong to no tournament table are ignored.
+that belong to no tournament table are ignored. ``matches.signals.match_disputed`` marks the
+table disputed (:mod:`tournaments.match_disputes`) while its game waits for the arbiter.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from tournaments import services
+from tournaments import match_disputes, services
 
 logger = logging.getLogger(__name__)
 
@@ -36,3 +37,16 @@ def on_match_finished(
         method=method,
         corrected=corrected,
     )
+
+
+def on_match_disputed(
+    sender: Any,
+    *,
+    match_id: int,
+    event_id: int | None = None,
+    pairing_id: int | None = None,
+    **kwargs: Any,
+) -> None:
+    if event_id is None and pairing_id is None:
+        return
+    match_disputes.result_dispute_from_match(match_id=match_id, pairing_id=pairing_id)

@@ -1369,8 +1369,16 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
 
 
 def _apply_result(
-    pairing: Pairing, result: str, method: str, scores: Scores = (None, None)
+    pairing: Pairing,
+    result: str,
+    method: str,
+    scores: Scores = (None, None),
+    *,
+    actor: User | None = None,
+    reason: str = "",
 ) -> None:
+    """Record ``result`` on the locked table and give its clocked game the same result after
+    commit (``actor``/``reason``: the arbiter who entered it and why, kept in the game's log)."""
     if pairing.round.stage == Round.Stage.ELIMINATION and result in (R.DOUBLE_FORFEIT, R.DRAW):
         raise TournamentError("invalid_result")
     pairing.result = result
@@ -1393,7 +1401,7 @@ def _apply_result(
         _record_bracket_result(pairing.round.event, pairing)
     if pairing.match_id is not None:
         match_id, winner = pairing.match_id, _MATCH_WINNER[result]
-        transaction.on_commit(lambda: _finish_match(match_id, winner, method))
+        transaction.on_commit(lambda: _finish_match(match_id, winner, method, actor, reason))
 
 
 _MATCH_WINNER: dict[str, str] = {
@@ -1406,11 +1414,14 @@ _MATCH_WINNER: dict[str, str] = {
 }
 
 
-def _finish_match(match_id: int, winner: str, method: str) -> None:
+def _finish_match(
+    match_id: int, winner: str, method: str, actor: User | None = None, reason: str = ""
+) -> None:
     """Give a table's clocked match the result the table got (an over-the-board report, an
     arbiter's entry), so the match pages agree with the standings. A match that already has a
     result keeps it (its own result is what the table took, or a later correction is on the
-    tournament side); the match's ``match_finished`` echo finds the table already confirmed."""
+    tournament side); the match's ``match_finished`` echo finds the table already confirmed.
+    An arbiter's entry is logged in the match as theirs, with their reason."""
     live = (Match.Status.PENDING, Match.Status.RUNNING)
     if not Match.objects.filter(pk=match_id, status__in=live).exists():
         return
@@ -1419,7 +1430,9 @@ def _finish_match(match_id: int, winner: str, method: str) -> None:
             match_id=match_id,
             winner=winner,
             method=method or Match.Method.ARBITER,
-            reason="result recorded by the tournament",
+            reason=reason,
+            actor=actor,
+            source=match_services.RESULT_FROM_TOURNAMENT,
         )
     except MatchError:
         logger.warning("match %s did not take the tournament result", match_id, exc_info=True)
@@ -1592,7 +1605,9 @@ def result_set(
         return pairing
     old = pairing.result
     was_disputed = pairing.disputed
-    _apply_result(pairing, result, method or Pairing.Method.ARBITER, scores)
+    _apply_result(
+        pairing, result, method or Pairing.Method.ARBITER, scores, actor=actor, reason=reason
+    )
     if old != result:
         _flag_stale_drafts(event, pairing.round)
     action = "result_correct" if correction else ("result_ruling" if was_disputed else "result_set")
@@ -1656,6 +1671,16 @@ def _reset_downstream(event: Event, source: BracketMatch) -> None:
             Pairing.objects.filter(pk=table.pk).update(red_id=match.red_id, blue_id=match.blue_id)
 
 
+def match_table_id(*, match_id: int, pairing_id: int | None) -> int | None:
+    """The table (pairing id) of a clocked match: the one that names the match, or the one the
+    match was created for."""
+    query = Pairing.objects.filter(match_id=match_id)
+    if pairing_id is not None:
+        query = Pairing.objects.filter(Q(match_id=match_id) | Q(pk=pairing_id))
+    found: int | None = query.values_list("pk", flat=True).first()
+    return found
+
+
 def result_from_match(
     *, match_id: int, pairing_id: int | None, winner: str, method: str, corrected: bool = False
 ) -> Pairing | None:
@@ -1665,10 +1690,7 @@ def result_from_match(
     by an arbiter; a differing match result then opens a dispute instead of overwriting.
     """
     with transaction.atomic():
-        query = Pairing.objects.filter(match_id=match_id)
-        if pairing_id is not None:
-            query = Pairing.objects.filter(Q(match_id=match_id) | Q(pk=pairing_id))
-        found = query.values_list("pk", flat=True).first()
+        found = match_table_id(match_id=match_id, pairing_id=pairing_id)
         if found is None:
             return None
         event, pairing = _lock_pairing(found)

@@ -9,6 +9,11 @@
  * Seats: the page connects with the seat link(s) it was opened with — `?token=` (one seat),
  * or `?red=…&blue=…` (the table's device, holding both seat links) — or as the logged-in
  * player. With both links each player reports or confirms from their own half of the screen.
+ *
+ * A pending report is shown where it matters: the seat that must confirm it gets the claim and
+ * a "confirm this result" button between the two clocks, in view; the reporter reads that it
+ * waits for the other seat. The report forms are always open below the clocks; their selects
+ * start empty, so a stray tap reports nothing.
  */
 
 import { html, otherSide } from "./board.js";
@@ -25,6 +30,7 @@ const pauseButton = document.getElementById("pause-button");
 const swapButton = document.getElementById("swap-button");
 const resultSection = document.getElementById("otb-result");
 const resultBody = document.getElementById("otb-result-body");
+const confirmPanel = document.getElementById("otb-confirm");
 const pressAreas = {
   red: root.querySelector("[data-press=red]"),
   blue: root.querySelector("[data-press=blue]"),
@@ -35,7 +41,6 @@ const clocks = new ClockPair(
 );
 
 let view = null;
-let reportsOpen = false;
 let claimTimer = null;
 let errorTimer = null;
 
@@ -97,7 +102,8 @@ function scheduleFlagClaim(attempt = 0) {
   const conn = connectionFor("red") ?? connectionFor("blue");
   if (!conn) return;
   claimTimer = window.setTimeout(() => {
-    if (view?.status !== "running") return;
+    // Once the server has recorded the fall (or holds the game for the arbiter), stop asking.
+    if (view?.status !== "running" || view.clock.flagged) return;
     conn.claimFlag();
     scheduleFlagClaim(attempt + 1);
   }, attempt === 0 ? 300 : 1000);
@@ -129,6 +135,24 @@ function press(seat) {
   pressAreas[seat].disabled = true; // until the server's answer
 }
 
+/** The seat whose pending report `seat` must confirm, if any. */
+function reportToConfirm(seat) {
+  const reports = view?.otb?.reports ?? {};
+  const other = otherSide(seat);
+  return reports[other] && !reports[seat] ? other : null;
+}
+
+/** The seats this page acts for (its seat links, or the logged-in player's seat). */
+function mySeats() {
+  return ["red", "blue"].filter((seat) => connectionFor(seat));
+}
+
+function claimText(seat) {
+  const report = view.otb.reports[seat];
+  if (report.winner === "draw") return t("reported_draw_by", { side: seatLabel(seat) });
+  return t("reported_by", { side: seatLabel(seat), winner: seatLabel(report.winner), method: methodLabel(report.method) });
+}
+
 function statusText() {
   const clock = view.clock;
   if (view.status === "pending") return t("otb_waiting");
@@ -140,12 +164,47 @@ function statusText() {
     }
     return `${t("winner_is", { side: view.result.winner === "none" ? t("no_winner") : seatLabel(view.result.winner) })} ${t("method_is", { method: methodName(view.result) })}`;
   }
+  // A flag that fell against a pending report decides nothing: the arbiter does.
+  if (view.otb?.disputed) return clock.flagged ? t("disputed_flag") : t("disputed");
   if (clock.flagged) return t("flag_fell", { side: seatLabel(clock.flagged) });
-  if (view.otb?.disputed) return t("disputed");
-  if (hasReports()) return t("awaiting_confirmation");
+  if (hasReports()) {
+    const confirming = mySeats().filter((seat) => reportToConfirm(seat));
+    if (confirming.length) return t("confirm_prompt");
+    const reporter = ["red", "blue"].find((seat) => view.otb.reports[seat]);
+    return t("awaiting_side", { side: seatLabel(otherSide(reporter)) });
+  }
   if (clock.paused) return t("paused");
   if (clock.running === null) return t("otb_waiting");
   return "";
+}
+
+/** Between the clocks: the pending claim and "confirm this result" for each seat that must. */
+function drawConfirmPanel() {
+  const boxes = [];
+  if (view.status === "running") {
+    for (const seat of mySeats()) {
+      const reporter = reportToConfirm(seat);
+      if (!reporter) continue;
+      const button = html(
+        "button",
+        { type: "button", class: "button button--primary otb__confirm-button", dataset: { confirm: seat } },
+        t("confirm_report"),
+      );
+      button.addEventListener("click", () => connectionFor(seat)?.confirmResult());
+      boxes.push(
+        html(
+          "div",
+          { class: `otb__confirm-box otb__confirm-box--${seat}`, dataset: { confirmFor: seat } },
+          html("p", { class: "otb__confirm-claim" }, claimText(reporter)),
+          html("p", { class: "otb__confirm-who" }, t("confirm_as", { side: seatLabel(seat) })),
+          button,
+          html("a", { href: "#otb-result", class: "otb__confirm-other" }, t("report_other")),
+        ),
+      );
+    }
+  }
+  confirmPanel.replaceChildren(...boxes);
+  confirmPanel.hidden = boxes.length === 0;
 }
 
 function methodLabel(value) {
@@ -155,8 +214,10 @@ function methodLabel(value) {
 function reportForm(seat) {
   const winner = html(
     "select",
-    { name: "winner", "aria-label": t("report_winner") },
+    { name: "winner", "aria-label": t("report_winner"), required: true },
     [
+      // No winner chosen yet: a stray tap on "Report" reports nothing.
+      html("option", { value: "" }, t("choose_winner")),
       ...["red", "blue"].map((side) => html("option", { value: side }, seatLabel(side))),
       // Only a game with draws (never 軍師軍略) offers a draw; its method is always "draw agreed".
       ...(config.report_draw ? [html("option", { value: "draw" }, t("report_draw_option"))] : []),
@@ -164,8 +225,11 @@ function reportForm(seat) {
   );
   const method = html(
     "select",
-    { name: "method", "aria-label": t("report_method") },
-    (config.report_methods ?? []).map((m) => html("option", { value: m.value }, m.label)),
+    { name: "method", "aria-label": t("report_method"), required: true },
+    [
+      html("option", { value: "" }, t("choose_method")),
+      ...(config.report_methods ?? []).map((m) => html("option", { value: m.value }, m.label)),
+    ],
   );
   winner.addEventListener("change", () => {
     method.disabled = winner.value === "draw";
@@ -175,7 +239,7 @@ function reportForm(seat) {
     { class: "report-form", dataset: { seat } },
     html("label", {}, t("report_winner"), " ", winner),
     html("label", {}, t("report_method"), " ", method),
-    html("button", { type: "submit", class: "button button--primary" }, t("submit_report")),
+    html("button", { type: "submit", class: "button" }, t("submit_report")),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -209,34 +273,21 @@ function drawResult() {
     );
   }
   for (const seat of ["red", "blue"]) {
-    const report = reports[seat];
-    if (report) {
-      const text =
-        report.winner === "draw"
-          ? t("reported_draw_by", { side: seatLabel(seat) })
-          : t("reported_by", { side: seatLabel(seat), winner: seatLabel(report.winner), method: methodLabel(report.method) });
-      parts.push(html("p", { class: "otb__report", dataset: { seat } }, text));
-    }
+    if (reports[seat]) parts.push(html("p", { class: "otb__report", dataset: { seat } }, claimText(seat)));
   }
-  if (!finished && view.status === "running") {
-    // Collapsed until needed, so a stray tap during play reports nothing.
-    const holder = html("details", { class: "report-boxes", open: hasReports() || Boolean(view.clock.flagged) || reportsOpen });
-    holder.addEventListener("toggle", () => {
-      reportsOpen = holder.open;
-    });
-    holder.append(html("summary", {}, t("report_result")));
-    parts.push(holder);
-    for (const seat of ["red", "blue"]) {
-      if (!connectionFor(seat) || reports[seat]) continue;
-      const other = reports[otherSide(seat)];
-      const box = html("div", { class: `report-box report-box--${seat}` }, html("h3", {}, `${t("report_result")} · ${seatLabel(seat)}`));
-      if (other) {
-        const confirm = html("button", { type: "button", class: "button button--primary", dataset: { confirm: seat } }, t("confirm_report"));
-        confirm.addEventListener("click", () => connectionFor(seat)?.confirmResult());
-        box.append(confirm);
-      }
-      box.append(reportForm(seat));
-      holder.append(box);
+  if (!finished && view.status === "running" && !view.clock.flagged) {
+    // Always open: each seat this page acts for reports from its own box.
+    for (const seat of mySeats()) {
+      if (reports[seat]) continue;
+      const heading = reportToConfirm(seat) ? t("report_other") : t("report_result");
+      parts.push(
+        html(
+          "div",
+          { class: `report-box report-box--${seat}` },
+          html("h3", {}, `${heading} · ${seatLabel(seat)}`),
+          reportForm(seat),
+        ),
+      );
     }
   }
   resultBody.replaceChildren(...parts);
@@ -258,6 +309,7 @@ function draw() {
   pauseButton.hidden = !(view.status === "running" && me && !hasReports());
   pauseButton.textContent = view.clock.paused ? t("resume") : t("pause");
   statusLine.textContent = statusText();
+  drawConfirmPanel();
   drawResult();
 }
 

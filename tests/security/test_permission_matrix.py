@@ -582,12 +582,16 @@ HTTP_ROWS: list[Row] = [
             ("start", {"act": "start"}, _online_waiting),
             (
                 "forfeit_absent",
-                {"act": "forfeit_absent", "seat": "blue", "note": "did not come"},
+                {"act": "forfeit_absent", "seat": "blue", "note": "did not come", "confirm": "on"},
                 _online_overdue,
             ),
             ("pause", {"act": "pause"}, None),
             ("resume", {"act": "resume"}, _pause()),
-            ("no_show", {"act": "no_show", "note": "did not come"}, _no_show_limit),
+            (
+                "no_show",
+                {"act": "no_show", "note": "did not come", "confirm": "on"},
+                _no_show_limit,
+            ),
             (
                 "adjust",
                 {
@@ -605,6 +609,7 @@ HTTP_ROWS: list[Row] = [
                     "result-winner": "red",
                     "result-method": "forfeit",
                     "result-reason": "x",
+                    "result-confirm": "on",
                 },
                 None,
             ),

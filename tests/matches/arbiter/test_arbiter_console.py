@@ -9,7 +9,6 @@ import pytest
 from django.urls import reverse
 
 from matches.models import ClockLogEntry, Match, MatchEvent
-from matches.permissions import set_event_arbiter_check
 from matches.selectors import match_clock_state
 from matches.services import match_create, match_submit_action
 from matches.views_arbiter import clock_text
@@ -25,16 +24,6 @@ def live_match(two_players: Any) -> Match:
     match_submit_action(match_id=match.pk, seat="red", action_text="deploy I c2 N", expected_ply=0)
     match.refresh_from_db()
     return match
-
-
-@pytest.fixture
-def event_arbiter(django_user_model: Any, password: str) -> Any:
-    arbiter = django_user_model.objects.create_user(username="judge", password=password)
-    registered = set_event_arbiter_check(
-        lambda user, event_id: user.pk == arbiter.pk and event_id == 7
-    )
-    yield arbiter
-    set_event_arbiter_check(registered)
 
 
 def console(match: Match) -> str:
@@ -87,7 +76,7 @@ def test_adding_time_needs_a_reason_and_is_charged_to_the_chosen_seat(
         console(live_match),
         {"act": "adjust", "adjust-seat": "red", "adjust-seconds": "30", "adjust-reason": ""},
     )
-    assert response.status_code == 200  # the form comes back with its error
+    assert response.status_code == 400  # the form comes back with its error
     assert response.context["adjust_form"].errors["reason"]
     assert match_clock_state(Match.objects.get(pk=live_match.pk)).remaining_ms == before
 
@@ -119,6 +108,7 @@ def test_setting_the_result_finishes_the_match(
             "result-winner": "blue",
             "result-method": "arbiter",
             "result-reason": "Red left the venue",
+            "result-confirm": "on",
         },
     )
     match = Match.objects.get(pk=live_match.pk)
@@ -165,13 +155,16 @@ def test_a_disputed_over_the_board_flag_is_shown_with_the_reports_and_the_clock_
     otb_report_result(match_id=table.pk, seat="blue", winner="blue", method="intrusion", now=start)
     client.force_login(event_arbiter)
     page = client.get(console(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Blue reported: Blue wins by Intrusion" in page
-    assert "A report stops nothing" in page
+    assert "Blue (ren) reported: Blue wins by Intrusion." in page
+    assert "Waiting for the opponent to confirm." in page
     assert match_adjudicate_timeout(match_id=table.pk, now=start + dt.timedelta(minutes=1))
+    table.refresh_from_db()
+    assert (table.status, table.disputed) == ("running", True)  # held for the arbiter
     page = client.get(console(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Disputed:" in page
-    assert "Blue reported: Blue wins by Intrusion" in page
-    assert "<td>flag</td>" in page  # the clock log, the evidence
+    assert "Disputed: the arbiter decides." in page
+    assert "Blue (ren) reported: Blue wins by Intrusion." in page
+    assert "Blue (ren): the flag fell. By the clock, Red wins on time." in page
+    assert "<td>Flag fell</td>" in page  # the clock log, the evidence
     boards = reverse("matches:arbiter_event_console", args=[7])
     page = client.get(boards, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'class="arbiter__disputed">disputed' in page
@@ -189,6 +182,12 @@ def test_the_console_shows_the_no_show_deadline_and_applies_the_rule(
     assert "Waiting for Red (no clock runs)" in page
     assert "data-no-show-deadline" in page
     response = client.post(console(match), {"act": "no_show", "note": "Red never arrived"})
+    assert response.status_code == 400  # not confirmed: nothing happens, the reason stays
+    assert 'value="Red never arrived"' in response.content.decode()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
+    response = client.post(
+        console(match), {"act": "no_show", "note": "Red never arrived", "confirm": "on"}
+    )
     assert response.status_code == 302
     match.refresh_from_db()
     assert (match.status, match.winner, match.method) == ("finished", "blue", "no_show")
@@ -238,6 +237,7 @@ def test_a_console_of_a_game_with_draws_sets_a_draw(
             "result-winner": "draw",
             "result-method": "arbiter",
             "result-reason": "equal HP at time, 加護 unowned",
+            "result-confirm": "on",
         },
     )
     match.refresh_from_db()

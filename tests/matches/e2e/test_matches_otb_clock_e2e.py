@@ -47,7 +47,6 @@ def test_presses_pause_and_a_confirmed_result(match_server: Any, new_page: Any) 
     page.wait_for_selector("[data-press=red]:not(:disabled)")
 
     # Red reports that Blue captured Red's general; Blue confirms from the other half.
-    page.locator("#otb-result summary").click()
     form = page.locator(".report-form[data-seat=red]")
     form.locator("select[name=winner]").select_option("blue")
     form.locator("select[name=method]").select_option("general_captured")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in, wait_dataset
+from tests.browser import create_accounts, log_in, organise_event, private_links, wait_dataset
 
 pytestmark = pytest.mark.e2e
 
@@ -39,29 +39,13 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     organiser, judge = pages["host"], pages["judge"]
 
     log_in(organiser, base, "host", PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Hall Cup")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.fill("#id_rounds", "1")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/hall-cup/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    organiser.fill("#id_text", "name,rating\nAki Mori,1900\nBo Chen,1800\n")
-    organiser.get_by_role("button", name="Import").click()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
+    organise_event(organiser, base, name="Hall Cup", players_csv="Aki Mori,1900\nBo Chen,1800\n")
     roles = organiser.locator("form[action$='/manage/roles/']")
     roles.locator("[name=username]").fill("judge")
     roles.locator("[name=role]").select_option("arbiter")
     roles.get_by_role("button", name="Add").click()
     assert organiser.get_by_text("Role added.").is_visible()
-    links = {
-        who: organiser.locator("tr", has_text=name)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for who, name in (("a", "Aki Mori"), ("b", "Bo Chen"))
-    }
+    links = private_links(organiser, {"a": "Aki Mori", "b": "Bo Chen"})
     organiser.get_by_role("button", name="Pair round 1").click()
     organiser.get_by_role("button", name="Publish").click()
     assert "waiting for the first press" in organiser.locator("#pairings").inner_text()
@@ -96,7 +80,6 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     red_page.wait_for_selector("[data-press=red]:not(:disabled)")
 
     # Red reports a win by capture; Blue confirms on their own device.
-    red_page.locator("#otb-result summary").click()
     form = red_page.locator(".report-form[data-seat=red]")
     form.locator("select[name=winner]").select_option("red")
     form.locator("select[name=method]").select_option("general_captured")

@@ -201,7 +201,10 @@ def test_an_absent_player_is_forfeited_after_the_deadline_only(
     assert joined.value.code == "seat_joined"
     assert "Forfeit as a no-show" in organiser.get(console).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        organiser.post(console, {"act": "forfeit_absent", "seat": "blue", "note": "did not come"})
+        organiser.post(
+            console,
+            {"act": "forfeit_absent", "seat": "blue", "note": "did not come", "confirm": "on"},
+        )
 
     match.refresh_from_db()
     assert (match.status, match.winner, match.method) == ("finished", "red", "no_show")

@@ -190,7 +190,7 @@ def test_gunshi_forms_offer_exactly_the_results_of_today() -> None:
     ]
     assert _values(ResultForm()) == _values(ResultForm(game=gunshi))
     assert _values(PlayerResultForm(game=gunshi)) == ["", R.RED_WON, R.BLUE_WON]
-    assert Match.Winner.DRAW not in _values(SetResultForm(draws=False), "winner")
+    assert Match.Winner.DRAW not in _values(SetResultForm(game="gunshi"), "winner")
 
 
 @pytest.mark.parametrize("game", ["strategem", "banjo_yuki", "junqi"])
@@ -206,7 +206,7 @@ def test_forms_of_a_game_with_draws_offer_a_draw(game: str) -> None:
         R.DOUBLE_FORFEIT,
     ]
     assert _values(PlayerResultForm(game=definition)) == ["", R.RED_WON, R.BLUE_WON, R.DRAW]
-    assert Match.Winner.DRAW in _values(SetResultForm(draws=True), "winner")
+    assert Match.Winner.DRAW in _values(SetResultForm(game=game), "winner")
 
 
 def test_the_player_form_takes_a_draw_with_scores() -> None:
