@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import TableKind, get_game
-from tournaments import ranked_selectors
+from tournaments import callup, ranked_selectors
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Event, GameTable, Round, TableSeat
 from tournaments.pairing import tables as table_pairing
@@ -197,6 +197,7 @@ def tables_publish(*, actor: User, round: Round) -> Round:
     round_.save(update_fields=["status", "published_at"])
     _audit(event, "round_publish", actor=actor, round_number=round_.number)
     _changed(event, "rounds", "pairings")
+    callup.call_round_on_commit(round_)
     return round_
 
 
@@ -222,6 +223,7 @@ def tables_start_session(*, actor: User, round: Round) -> Round:
         minutes=event.session_minutes,
     )
     _changed(event, "pairings")
+    callup.call_round_on_commit(round_)  # the session clock runs: to the tables
     return round_
 
 
@@ -386,6 +388,7 @@ def table_result_set(
         reason=reason.strip(),
     )
     _changed(event, "pairings", "standings", "rounds")
+    callup.call_table_on_commit(table)  # no result waits for them any more
     return table
 
 
@@ -410,6 +413,7 @@ def table_result_report(
         raise TournamentError("result_final")
     claim = clean_claim(table, seats)
     number = table.round.number
+    callup.call_table_on_commit(table)  # a result to confirm, a dispute or a final one
     if table.reported_by_id is None or (table.reported_by_id == entry.pk and not table.disputed):
         table.reported_by = entry
         table.reported = claim

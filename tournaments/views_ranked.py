@@ -25,7 +25,7 @@ from tournaments import ranked_selectors, ranked_tables, selectors
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, GameTable, Round
 from tournaments.views_common import managed_event
-from tournaments.views_player import _home_url, _own_entry
+from tournaments.views_player import _home_url, _own_entry, entry_link_callup
 
 
 def _manage_url(event: Event, number: int | None = None) -> str:
@@ -270,6 +270,7 @@ def player_page(
         and table.reported_by_id != entry.pk,
         "reported": _reported_lines(table),
         "tab": "me",
+        **entry_link_callup(entry, token),
     }
     return render(request, "tournaments/ranked/player.html", context, status=status)
 
