@@ -1,15 +1,16 @@
 """The call banner as a fragment: what an open page fetches when its player's socket is nudged
 (``static/js/callup.js``; ``matches.callup``).
 
-``/me/called/`` serves the signed-in user (anyone else: 403, so a page whose session ended
-stays as it was), ``/events/play/<token>/called/`` the player of an entry's private link
-(an unknown link: 404). ``?path=`` is the address of the page asking: the game call is left
-out on that game's own board, as on a full page. Never cached: a call is news.
+``/me/called/`` serves the signed-in user (anyone else: the 403 page, and a page whose
+session ended keeps what it shows), ``/events/play/<token>/called/`` the player of an entry's
+private link (an unknown link: 404). ``?path=`` is the address of the page asking: the game
+call is left out on that game's own board, as on a full page. Never cached: a call is news.
 """
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -30,7 +31,7 @@ def _page_path(request: HttpRequest) -> str:
 @require_GET
 def user_calls(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return HttpResponseForbidden()
+        raise PermissionDenied  # the site's 403 page; the page's script keeps what it shows
     context = {"callup": callup_for_user(request.user), "page_path": _page_path(request)}
     return render(request, TEMPLATE, context)
 

@@ -17,6 +17,7 @@
  * No words live here: every text comes from the server's fragment or the page's own markup.
  */
 
+import { fragmentRefresher } from "./fragment.js";
 import { Sound } from "./sound.js";
 
 const RETRY_MS = [1000, 2000, 5000, 10000, 30000];
@@ -93,35 +94,17 @@ function answer(fresh) {
   notify(call);
 }
 
-let fetching = null;
-let again = false;
-
-function refresh() {
-  if (fetching) {
-    again = true;
-    return;
-  }
-  const url = `${root.dataset.fragment}?${new URLSearchParams({ path: window.location.pathname })}`;
-  fetching = fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store", credentials: "same-origin" })
-    .then((response) => (response.ok ? response.text() : null))
-    .then((html) => {
-      if (html === null) return;
-      root.innerHTML = html;
-      const fresh = callsIn(root).filter((call) => !known.has(call.dataset.call));
-      known = keysIn(root);
-      answer(fresh);
-      showNextGame();
-      root.dataset.version = String(Number(root.dataset.version || 0) + 1);
-    })
-    .catch(() => {})
-    .finally(() => {
-      fetching = null;
-      if (again) {
-        again = false;
-        refresh();
-      }
-    });
-}
+const refresh = fragmentRefresher(
+  () => `${root.dataset.fragment}?${new URLSearchParams({ path: window.location.pathname })}`,
+  (html) => {
+    root.innerHTML = html;
+    const fresh = callsIn(root).filter((call) => !known.has(call.dataset.call));
+    known = keysIn(root);
+    answer(fresh);
+    showNextGame();
+    root.dataset.version = String(Number(root.dataset.version || 0) + 1);
+  },
+);
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";

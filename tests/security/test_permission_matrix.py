@@ -1281,15 +1281,22 @@ async def test_event_socket_ignores_every_message() -> None:
         headers = await database_sync_to_async(_session_headers)(world, role)
         socket = await _socket(f"/ws/events/{world.home.pk}/", headers)
         try:
-            before = await database_sync_to_async(fingerprint)()
-            for message in SOCKET_ROWS:
-                await socket.send_json_to(
-                    message.message(world) if message.read_only else {"type": message.type}
-                )
-            assert await socket.receive_nothing(timeout=0.2)
-            assert await database_sync_to_async(fingerprint)() == before, role
+            await _assert_every_message_ignored(socket, world, role)
         finally:
             await socket.disconnect()
+
+
+async def _assert_every_message_ignored(socket: Any, world: World, role: str) -> None:
+    """Send every message type of the match socket: no answer, and nothing changed."""
+    from channels.db import database_sync_to_async
+
+    before = await database_sync_to_async(fingerprint)()
+    for message in SOCKET_ROWS:
+        await socket.send_json_to(
+            message.message(world) if message.read_only else {"type": message.type}
+        )
+    assert await socket.receive_nothing(timeout=0.2)
+    assert await database_sync_to_async(fingerprint)() == before, role
 
 
 #: Who may open each call socket (``matches.callup_consumer``): ``ws/me/`` every signed-in
@@ -1324,15 +1331,8 @@ async def test_call_socket_opens_for_its_roles_and_ignores_every_message(
         connected, _code = await socket.connect(timeout=10)
         try:
             assert connected == (role in allowed), f"{name} as {role}"
-            if not connected:
-                continue
-            before = await database_sync_to_async(fingerprint)()
-            for message in SOCKET_ROWS:
-                await socket.send_json_to(
-                    message.message(world) if message.read_only else {"type": message.type}
-                )
-            assert await socket.receive_nothing(timeout=0.2)
-            assert await database_sync_to_async(fingerprint)() == before, role
+            if connected:
+                await _assert_every_message_ignored(socket, world, role)
         finally:
             await socket.disconnect()
 

@@ -15,61 +15,34 @@ The called-to-game banner and the finished board with "Next game" are photograph
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, log_in, wait_dataset
+from tests.screenshots import photograph
+from tests.tournaments.e2e.organiser_steps import (
+    create_online_event,
+    import_and_check_in,
+    pair_and_publish_round_one,
+)
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[3]
-SHOTS = ROOT / "artifacts" / "screenshots"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 PASSWORD = "e2e-Called-pass-42"
 PLAYERS = ("kenji", "lina", "mio", "sora")
 
 
-def photograph(context: Any, url: str, name: str, ready: str) -> None:
-    """The page at ``url`` as the player of ``context`` sees it, in both sizes and languages."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ja"):
-        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-        for size, viewport in VIEWPORTS.items():
-            page = context.new_page()
-            page.set_viewport_size(viewport)
-            page.goto(url)
-            page.wait_for_function(ready)
-            page.screenshot(path=str(SHOTS / f"callup-{name}-{size}-{language}.png"))
-            page.close()
-    context.clear_cookies(name="django_language")
-
-
 def run_round_one(organiser: Any, base: str) -> None:
     """The organiser's clicks from a new event to a published round 1 whose games run."""
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Call Swiss")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.check("#id_online")
-    organiser.fill("#id_time_control", "3+2")
-    organiser.fill("#id_rounds", "2")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/call-swiss/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    organiser.fill(
-        "#id_text",
+    create_online_event(organiser, base, "Call Swiss", rounds=2)
+    import_and_check_in(
+        organiser,
         "name,rating,username\nKenji Aoki,2000,kenji\nMio Sato,1900,mio\nLina Park,1800,lina\n"
         "Sora Ito,1700,sora\n",
+        4,
     )
-    organiser.get_by_role("button", name="Import").click()
-    assert organiser.get_by_text("4 players imported.").is_visible()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
-    organiser.get_by_role("button", name="Pair round 1").click()
-    organiser.get_by_role("button", name="Publish").click()
-    assert organiser.locator("#round-status").inner_text() == "Published"
+    pair_and_publish_round_one(organiser)
     organiser.get_by_role("button", name="Start all waiting games").click()
     assert organiser.get_by_text("2 games started.").is_visible()
 
@@ -164,15 +137,16 @@ def test_players_are_called_to_their_next_game_without_a_reload(
     photograph(
         contexts["lina"],
         f"{base}/events/call-swiss/me/",
-        "my-games",
-        "() => document.getElementById('live-game-banner') !== null",
+        "callup-my-games",
+        lambda page: page.locator("#live-game-banner").wait_for(),
+        fits_width=True,
     )
     photograph(
         contexts["kenji"],
         first_board,
-        "finished-board",
-        "() => !document.getElementById('next-game').hidden && "
-        "document.getElementById('live').dataset.status === 'finished'",
+        "callup-finished-board",
+        lambda page: page.locator("#next-game").wait_for(),
+        fits_width=True,
     )
 
     link.click()
