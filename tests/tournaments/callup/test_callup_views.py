@@ -154,3 +154,30 @@ def test_ranked_table_calls_follow_the_table(ranked_event: Any, add_players: Any
     ranked_tables.table_result_report(entry=seated[0], table=table, seats=claim_for(table))
     assert f'data-call="table_confirm:{table.pk}"' in calls_of(seated[1])
     assert "table_confirm" not in calls_of(seated[0])
+
+
+@pytest.mark.parametrize("game", ["gunshi", "junqi"])
+def test_both_boards_have_the_next_game_link_for_callup_to_show(
+    make_online_event: Any, game: str
+) -> None:
+    event = make_online_event(game=game)
+    round_ = services.round_pair(actor=event.organiser, event=event)
+    services.round_publish(actor=event.organiser, round=round_)
+    pairing = Pairing.objects.select_related("red__user").get(round=round_)
+    board = reverse("matches:match_board", args=[pairing.match_id])
+    html = _client(pairing.red.user).get(board).content.decode()
+    assert 'id="next-game"' in html
+    assert "Next game" in html
+    assert 'id="callup"' in html  # the board listens for the player's calls too
+
+
+def test_a_ranked_private_link_page_listens_for_its_entry(
+    ranked_event: Any, add_players: Any
+) -> None:
+    players = add_players(ranked_event, 6)
+    round_ = ranked_tables.tables_assign(actor=ranked_event.organiser, event=ranked_event)
+    ranked_tables.tables_publish(actor=ranked_event.organiser, round=round_)
+    page = _client().get(reverse("tournaments:player_token", kwargs={"token": players[0].token}))
+    html = page.content.decode()
+    assert f'data-socket="/ws/play/{players[0].token}/"' in html
+    assert "table_ready:" in html
