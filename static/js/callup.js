@@ -81,7 +81,7 @@ function showNextGame() {
   }
 }
 
-let known = keysIn(root);
+let known = root ? keysIn(root) : new Set();
 
 function answer(fresh) {
   if (fresh.length === 0) {
