@@ -28,15 +28,17 @@ LIVE_GAME_FIELDS = (
     "red_joined_at",
     "blue_joined_at",
     "start_by",
+    "otb_reports",
 )
 
 
 def live_game_dict(game: dict[str, Any], *, seat: str, seat_token: str = "") -> dict[str, Any]:
     """The banner's view of a pending or running game (``LIVE_GAME_FIELDS``) seen from
     ``seat``: its link (with the seat's private token, for a player without an account), the
-    opponent's name, and whether the opponent has joined a game that waits to start. ``key``
-    names the game's state for the page's live call (``static/js/callup.js``): it changes
-    when the game is published, when the opponent joins and when it starts."""
+    opponent's name, whether the opponent has joined a game that waits to start, and whether
+    the opponent reported an over-the-board result this seat has not answered. ``key`` names
+    the game's state for the page's live call (``static/js/callup.js``): it changes when the
+    game is published, when the opponent joins, when it starts and when a result waits."""
     other = "blue" if seat == "red" else "red"
     board = reverse("matches:match_board", args=[game["pk"]])
     clock = reverse("matches:match_clock", args=[game["pk"]])
@@ -45,13 +47,16 @@ def live_game_dict(game: dict[str, Any], *, seat: str, seat_token: str = "") -> 
         game["status"] == Match.Status.PENDING and game.get(f"{other}_joined_at") is not None
     )
     you_joined = game.get(f"{seat}_joined_at") is not None
-    state = "joined" if opponent_joined else game["status"]
+    reports = game.get("otb_reports") or {}
+    to_confirm = reports.get(other) is not None and reports.get(seat) is None
+    state = "confirm" if to_confirm else "joined" if opponent_joined else game["status"]
     return {
         **game,
         "url": f"{url}?{urlencode({'token': seat_token})}" if seat_token else url,
         "paths": (board, clock),
         "opponent": game[f"{other}_name"],
         "opponent_joined": opponent_joined and not you_joined,
+        "to_confirm": to_confirm,
         "key": f"match:{game['pk']}:{state}",
     }
 

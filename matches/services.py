@@ -1395,6 +1395,7 @@ def _otb_report(
     reports = dict(match.otb_reports)
     reports[seat] = report
     match.otb_reports = reports
+    call_match_players_on_commit(match)  # the opponent has a result to confirm
     other = reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
     if other is None:
         _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **report)

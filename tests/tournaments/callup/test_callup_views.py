@@ -181,3 +181,32 @@ def test_a_ranked_private_link_page_listens_for_its_entry(
     html = page.content.decode()
     assert f'data-socket="/ws/play/{players[0].token}/"' in html
     assert "table_ready:" in html
+
+
+def test_an_over_the_board_report_calls_the_opponent_to_confirm_it(
+    make_online_event: Any, nudged: list[set[str]], django_capture_on_commit_callbacks: Any
+) -> None:
+    from matches.callup import user_group
+
+    event = make_online_event(online=False)
+    round_ = services.round_pair(actor=event.organiser, event=event)
+    services.round_publish(actor=event.organiser, round=round_)
+    pairing = Pairing.objects.select_related("red__user", "blue__user").get(round=round_)
+    match_services.match_start(match_id=pairing.match_id, actor=event.organiser)
+    nudged.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.otb_report_result(
+            match_id=pairing.match_id,
+            seat="red",
+            winner="red",
+            method="resignation",
+            actor=pairing.red.user,
+        )
+    assert {user_group(pairing.red.user_id), user_group(pairing.blue.user_id)} <= set().union(
+        *nudged
+    )
+    blue = _client(pairing.blue.user).get(reverse("callup_user")).content.decode()
+    assert f'data-call="match:{pairing.match_id}:confirm"' in blue
+    assert "Please confirm it on your table" in blue
+    red = _client(pairing.red.user).get(reverse("callup_user")).content.decode()
+    assert f'data-call="match:{pairing.match_id}:running"' in red  # the reporter waits
