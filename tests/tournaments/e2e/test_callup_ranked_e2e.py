@@ -11,13 +11,18 @@ Aki's page is photographed with the call at 1280×900 and 390×844, in English a
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in
 from tests.screenshots import photograph
+from tests.tournaments.e2e.organiser_steps import (
+    assign_and_publish_tables,
+    create_event,
+    import_walk_ins,
+    names_at,
+    organiser_browser,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -28,8 +33,7 @@ PLAYERS = ["Aki Mori", "Bo Chen", "Chika Ito", "Dan Sato", "Emi Kato", "Fumi Abe
 def seated_with(organiser: Any, name: str) -> tuple[int, list[str]]:
     """The number of the table ``name`` sits at, and everyone seated there (organiser's page)."""
     for number in (1, 2):
-        rows = organiser.locator(f"#table-{number} form.table-result tbody tr")
-        names = [rows.nth(i).locator("td").nth(1).inner_text().strip() for i in range(rows.count())]
+        names = names_at(organiser, number)
         if name in names:
             return number, names
     raise AssertionError(f"{name} sits at no table")
@@ -42,30 +46,10 @@ def wait_title(page: Any, start: str) -> None:
 def test_a_ranked_table_player_is_called_by_their_private_link(
     live_asgi: Any, browser: Any
 ) -> None:
-    create_accounts(live_asgi, PASSWORD, "host")
     base = live_asgi.url
-    context = browser.new_context(locale="en-US")
-    organiser = context.new_page()
-    organiser.set_default_timeout(20_000)
-    log_in(organiser, base, "host", PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Call Sangoku")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.select_option("#id_game", "sangoku_seisuiki")
-    organiser.fill("#id_rounds", "2")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/call-sangoku/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    organiser.fill("#id_text", "name\n" + "\n".join(PLAYERS) + "\n")
-    organiser.get_by_role("button", name="Import").click()
-    organiser.get_by_role("button", name="Check in all present (everyone not checked in)").click()
-    organiser.wait_for_load_state()
-    links = {
-        name: organiser.locator("tr", has_text=name)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for name in PLAYERS
-    }
+    context, organiser = organiser_browser(browser, live_asgi, PASSWORD)
+    create_event(organiser, base, "Call Sangoku", rounds=2, game="sangoku_seisuiki")
+    links = import_walk_ins(organiser, PLAYERS)
 
     # Aki waits on her private link's page (another browser: no session at all).
     aki_context = browser.new_context(locale="en-US")
@@ -77,10 +61,7 @@ def test_a_ranked_table_player_is_called_by_their_private_link(
     assert aki.locator("[data-call]").count() == 0
     title_before = aki.title()
 
-    organiser.get_by_role("link", name="Ranked tables: sizes, assignment and results").click()
-    organiser.get_by_role("button", name="Assign the tables of round 1").click()
-    organiser.wait_for_url(re.compile(r"/manage/ranked/rounds/1/$"))
-    organiser.get_by_role("button", name="Publish").click()
+    assign_and_publish_tables(organiser)
     table, seated = seated_with(organiser, "Aki Mori")
 
     banner = aki.locator(".call-banner")

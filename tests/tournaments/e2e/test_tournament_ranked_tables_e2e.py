@@ -17,7 +17,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in
+from tests.tournaments.e2e.organiser_steps import (
+    assign_and_publish_tables,
+    create_event,
+    import_walk_ins,
+    names_at,
+    organiser_browser,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -48,45 +54,15 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def names_at(page: Any, table: int) -> list[str]:
-    rows = page.locator(f"#table-{table} form.table-result tbody tr")
-    return [rows.nth(i).locator("td").nth(1).inner_text().strip() for i in range(rows.count())]
-
-
 def test_a_ranked_table_event_runs_from_assignment_to_rank_points(
     live_asgi: Any, browser: Any
 ) -> None:
-    create_accounts(live_asgi, PASSWORD, "host")
     base = live_asgi.url
-    context = browser.new_context(locale="en-US")
-    organiser = context.new_page()
-    organiser.set_default_timeout(20_000)
+    context, organiser = organiser_browser(browser, live_asgi, PASSWORD)
+    create_event(organiser, base, "Sangoku Cup", rounds=2, game="sangoku_seisuiki")
+    links = import_walk_ins(organiser, PLAYERS)
 
-    log_in(organiser, base, "host", PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Sangoku Cup")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.select_option("#id_game", "sangoku_seisuiki")
-    organiser.fill("#id_rounds", "2")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/sangoku-cup/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
-    csv = "name\n" + "\n".join(PLAYERS) + "\n"
-    organiser.fill("#id_text", csv)
-    organiser.get_by_role("button", name="Import").click()
-    organiser.get_by_role("button", name="Check in all present (everyone not checked in)").click()
-    organiser.wait_for_load_state()
-    links = {
-        name: organiser.locator("tr", has_text=name)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for name in PLAYERS
-    }
-
-    organiser.get_by_role("link", name="Ranked tables: sizes, assignment and results").click()
-    organiser.get_by_role("button", name="Assign the tables of round 1").click()
-    organiser.wait_for_url(re.compile(r"/manage/ranked/rounds/1/$"))
-    organiser.get_by_role("button", name="Publish").click()
+    assign_and_publish_tables(organiser)
     organiser.get_by_role("button", name="Start the session (240 minutes)").click()
     assert organiser.get_by_text("Session started.").is_visible()
     first, second = names_at(organiser, 1), names_at(organiser, 2)
