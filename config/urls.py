@@ -7,9 +7,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from matches.api import api_aware_handler
+from tournaments.views_callup import user_calls
 
 urlpatterns = [
     path("", include("core.urls")),
+    path("me/called/", user_calls, name="callup_user"),
     path("events/", include("tournaments.urls")),
     path("matches/", include("matches.urls")),
     path("api/", include("matches.api_urls")),

@@ -61,6 +61,7 @@ from clock import (
 from games import get_game
 from games.base import GameOutcome, GameRules, RulesError, SimultaneousSetup
 from matches.broadcast import match_broadcast_on_commit
+from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError, rules_error_code
 from matches.models import (
     OFFICIAL_TIME_CONTROL,
@@ -316,6 +317,7 @@ def _finish(match: Match, *, winner: str, method: str, now: datetime, actor: Any
     match.disputed = False
     _conclude_state(match)
     _announce_result_on_commit(match, corrected=False)
+    call_match_players_on_commit(match)  # their "game in play" call is over
 
 
 def _conclude_state(match: Match) -> None:
@@ -674,6 +676,7 @@ def match_create(
             start_by=start_by,
         )
         _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
+        call_match_players_on_commit(match)  # a game is waiting for them
         if start:
             now_dt = _now(now)
             _start(match, actor=actor, now=now_dt)
@@ -696,6 +699,7 @@ def _start(match: Match, *, actor: Any, now: datetime) -> None:
     match_set_status(match=match, status=Match.Status.RUNNING, actor=actor)
     match.started_at = now
     _event(match, MatchEvent.Kind.STARTED, actor=actor)
+    call_match_players_on_commit(match)
     if match.kind == Match.Kind.ONLINE:
         _sync_setup_deadline(match, match_rules(match), match_game_state(match), now)
 
@@ -832,6 +836,7 @@ def match_join(
     now_dt = _now(now)
     setattr(match, field, now_dt)
     _event(match, MatchEvent.Kind.JOINED, actor=actor, seat=seat)
+    call_match_players_on_commit(match)  # the opponent is at the board (or the game starts)
     if match.red_joined_at is not None and match.blue_joined_at is not None:
         _start(match, actor=actor, now=now_dt)
     _after_change(match, now=now_dt)
@@ -936,6 +941,7 @@ def match_abort(
             match=match, status=Match.Status.ABORTED, actor=actor, detail={"reason": reason}
         )
         match.flag_deadline = None
+    call_match_players_on_commit(match)  # the game they were called to is gone
     _after_change(match, now=now_dt)
     return match
 
@@ -1471,6 +1477,7 @@ def _otb_report(
     reports = dict(match.otb_reports)
     reports[seat] = {**claim, "at": now_ms}
     match.otb_reports = reports
+    call_match_players_on_commit(match)  # the opponent has a result to confirm
     other = reports.get(SEAT_LABELS[other_seat(seat_index(seat))])
     if other is None:
         _event(match, MatchEvent.Kind.RESULT_REPORTED, actor=actor, seat=seat, **claim)

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import TableKind, get_game
-from tournaments import ranked_selectors
+from tournaments import callup, ranked_selectors
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round, TableSeat
 from tournaments.pairing import tables as table_pairing
@@ -209,6 +209,7 @@ def tables_publish(*, actor: User, round: Round) -> Round:
     round_.save(update_fields=["status", "published_at"])
     _audit(event, "round_publish", actor=actor, round_number=round_.number)
     _changed(event, "rounds", "pairings")
+    callup.call_round_on_commit(round_)
     return round_
 
 
@@ -234,6 +235,7 @@ def tables_start_session(*, actor: User, round: Round) -> Round:
         minutes=event.session_minutes,
     )
     _changed(event, "pairings")
+    callup.call_round_on_commit(round_)  # the session clock runs: to the tables
     return round_
 
 
@@ -398,6 +400,7 @@ def table_result_set(
         reason=reason.strip(),
     )
     _changed(event, "pairings", "standings", "rounds")
+    callup.call_table_on_commit(table)  # no result waits for them any more
     return table
 
 
@@ -481,6 +484,7 @@ def table_result_report(
     if table.disputed:
         raise TournamentError("result_disputed")
     claim = clean_claim(table, seats)
+    callup.call_table_on_commit(table)  # a result to confirm, a dispute or a final one
     reporter, agreed = table.reported_by_id, set(table.agreed)
     if reporter is None or (reporter == entry.pk and not agreed):
         _record_report(event, table, entry, claim)

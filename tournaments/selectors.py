@@ -160,6 +160,13 @@ def entry_for_token(*, token: str) -> Entry | None:
     return Entry.objects.select_related("event").filter(token=token).first()
 
 
+def entry_id_for_token(*, token: str) -> int | None:
+    """The id of the entry whose private link is ``token`` (``None``: no such link)."""
+    if not token or len(token) > Entry._meta.get_field("token").max_length:
+        return None
+    return Entry.objects.filter(token=token).values_list("pk", flat=True).first()
+
+
 # ---------------------------------------------------------------------------------- history
 
 

@@ -40,7 +40,7 @@ from games.gunshi_rules import GameFormat, StartPositionError, start_position_di
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
-from tournaments import broadcast, names, selectors
+from tournaments import broadcast, callup, names, selectors
 from tournaments.errors import TournamentError
 from tournaments.models import (
     AuditLog,
@@ -1276,6 +1276,7 @@ def round_publish(*, actor: User, round: Round) -> Round:
     _refresh_round_status(round_)
     _audit(event, "round_publish", actor=actor, round_number=round_.number)
     _changed(event, "pairings", "rounds", "standings")
+    callup.call_round_on_commit(round_)
     return round_
 
 
@@ -1336,6 +1337,7 @@ def round_unpublish(*, actor: User, round: Round) -> Round:
     round_.save(update_fields=["status", "published_at"])
     _audit(event, "round_unpublish", actor=actor, round_number=round_.number)
     _changed(event, "pairings", "rounds", "standings")
+    callup.call_round_on_commit(round_)
     return round_
 
 
@@ -1498,6 +1500,7 @@ def result_report(
     answering = first is not None and first != entry.pk
     check_method = method or (pairing.reported_method if answering else "")
     scores = check_scores(game, result, check_method, red_score, blue_score)
+    callup.call_pairing_on_commit(pairing)  # a result to confirm, a dispute or a final one
     if first is None or (first == entry.pk and not pairing.disputed):
         pairing.reported_by = entry
         pairing.reported_result = result
@@ -1625,6 +1628,7 @@ def result_set(
     )
     _refresh_round_status(pairing.round)
     _changed(event, "pairings", "standings", "bracket")
+    callup.call_pairing_on_commit(pairing)  # no result waits for them any more
     return pairing
 
 

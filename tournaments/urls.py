@@ -7,7 +7,14 @@ arbiters). The event list is named ``event_list`` so the site navigation links t
 
 from django.urls import path
 
-from tournaments import exports, views_organiser, views_player, views_public, views_ranked
+from tournaments import (
+    exports,
+    views_callup,
+    views_organiser,
+    views_player,
+    views_public,
+    views_ranked,
+)
 
 app_name = "tournaments"
 
@@ -51,6 +58,7 @@ export = [
 
 player = [
     path("play/<str:token>/", views_player.player_token, name="player_token"),
+    path("play/<str:token>/called/", views_callup.entry_calls, name="callup_entry"),
     path("play/<str:token>/check-in/", views_player.check_in, name="player_token_check_in"),
     path("play/<str:token>/withdraw/", views_player.withdraw, name="player_token_withdraw"),
     path(

@@ -7,6 +7,8 @@ Tabbycat. Every action goes through a service that checks the player is at that 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +20,7 @@ from games import get_game
 from matches.models import Match
 from matches.views_start import board_url
 from tournaments import selectors, services
+from tournaments.callup_selectors import callup_for_entry
 from tournaments.forms import PlayerResultForm
 from tournaments.models import Entry, Pairing, Round
 from tournaments.views_common import attempt, form_errors, visible_event
@@ -59,6 +62,12 @@ def _board_link(entry: Entry, pairing: Pairing | None, token: str | None) -> str
     return board_url(game, seat_token)
 
 
+def entry_link_callup(entry: Entry, token: str | None) -> dict[str, Any]:
+    """The call banner of a private link's page (a signed-in user's comes from the context
+    processor): the player without an account is called to their games there too."""
+    return {"callup": callup_for_entry(entry, token)} if token is not None else {}
+
+
 def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
     from tournaments import ranked_tables, views_ranked  # views_ranked imports this module
 
@@ -84,6 +93,7 @@ def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse
             and pairing.reported_by_id != entry.pk
         ),
         "tab": "me",
+        **entry_link_callup(entry, token),
     }
     return render(request, "tournaments/player_home.html", context)
 

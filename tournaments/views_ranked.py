@@ -25,7 +25,7 @@ from tournaments import ranked_selectors, ranked_tables, selectors
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round
 from tournaments.views_common import managed_event
-from tournaments.views_player import _home_url, _own_entry
+from tournaments.views_player import _home_url, _own_entry, entry_link_callup
 
 
 def _manage_url(event: Event, number: int | None = None) -> str:
@@ -285,6 +285,7 @@ def player_page(
         and not table.disputed
         and entry.pk not in {table.reported_by_id, *table.agreed},
         "tab": "me",
+        **entry_link_callup(entry, token),
     }
     return render(request, "tournaments/ranked/player.html", context, status=status)
 

@@ -92,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "core.context_processors.site",
                 "matches.context_processors.live_game",
+                "tournaments.context_processors.callup",
             ],
         },
     },

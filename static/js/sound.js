@@ -1,6 +1,7 @@
 /**
  * Optional sounds of the live board: a short generated beep (WebAudio, no audio file) when it
- * becomes the player's turn and when their time runs low.
+ * becomes the player's turn and when their time runs low; on any page, a rising chime when the
+ * player is called to a game (callup.js).
  *
  * Off by default; the player's choice is remembered in localStorage. Browsers only let a page
  * make sound after a user gesture, so the audio context is created when the toggle is clicked
@@ -12,6 +13,11 @@ const STORAGE_KEY = "gunshi.sound";
 const TONES = {
   turn: [{ frequency: 660, at: 0, length: 0.09 }, { frequency: 880, at: 0.11, length: 0.12 }],
   low: [{ frequency: 440, at: 0, length: 0.15 }],
+  call: [
+    { frequency: 523, at: 0, length: 0.12 },
+    { frequency: 659, at: 0.14, length: 0.12 },
+    { frequency: 784, at: 0.28, length: 0.2 },
+  ],
 };
 
 export class Sound {
@@ -45,7 +51,7 @@ export class Sound {
     if (this.context.state === "suspended") this.context.resume();
   }
 
-  /** Play the sound `name` ("turn" or "low") if sound is on. */
+  /** Play the sound `name` ("turn", "low" or "call") if sound is on. */
   play(name) {
     if (!this.enabled) return;
     this.played.push(name);

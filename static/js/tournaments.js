@@ -2,6 +2,8 @@
 // then refetches the fragment over HTTP (served from the cache) and swaps it in. Frames carry no
 // data, only {type: "changed", version, what}, so nothing the page could not show ever arrives.
 
+import { fragmentRefresher } from "./fragment.js";
+
 const RETRY_MS = [1000, 2000, 5000, 10000];
 
 function connect(container) {
@@ -10,31 +12,13 @@ function connect(container) {
   const status = document.querySelector("[data-live-status]");
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   let attempt = 0;
-  let fetching = null;
-  let again = false;
-
-  async function refresh() {
-    if (fetching) {
-      again = true;
-      return;
-    }
-    fetching = fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" })
-      .then((response) => (response.ok ? response.text() : null))
-      .then((html) => {
-        if (html !== null) {
-          container.innerHTML = html;
-          container.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
-        }
-      })
-      .catch(() => {})
-      .finally(() => {
-        fetching = null;
-        if (again) {
-          again = false;
-          refresh();
-        }
-      });
-  }
+  const refresh = fragmentRefresher(
+    () => url,
+    (html) => {
+      container.innerHTML = html;
+      container.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
+    },
+  );
 
   function open() {
     const socket = new WebSocket(`${scheme}://${window.location.host}/ws/events/${eventId}/`);

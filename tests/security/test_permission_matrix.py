@@ -1,7 +1,8 @@
 """The permission matrix: every state-changing endpoint × every role → allowed or refused.
 
 One table for the whole site: the HTTP pages (tournaments, matches, accounts), the JSON API,
-every message type of the match WebSocket and the event WebSocket, and the admin. For each row
+every message type of the match WebSocket and the event WebSocket, who may open the call
+sockets (``ws/me/``, ``ws/play/<token>/``), and the admin. For each row
 and each of the ten roles of ``security_world`` the test sends the request as that role and
 checks the verdict the table gives:
 
@@ -1285,13 +1286,58 @@ async def test_event_socket_ignores_every_message() -> None:
         headers = await database_sync_to_async(_session_headers)(world, role)
         socket = await _socket(f"/ws/events/{world.home.pk}/", headers)
         try:
-            before = await database_sync_to_async(fingerprint)()
-            for message in SOCKET_ROWS:
-                await socket.send_json_to(
-                    message.message(world) if message.read_only else {"type": message.type}
-                )
-            assert await socket.receive_nothing(timeout=0.2)
-            assert await database_sync_to_async(fingerprint)() == before, role
+            await _assert_every_message_ignored(socket, world, role)
+        finally:
+            await socket.disconnect()
+
+
+async def _assert_every_message_ignored(socket: Any, world: World, role: str) -> None:
+    """Send every message type of the match socket: no answer, and nothing changed."""
+    from channels.db import database_sync_to_async
+
+    before = await database_sync_to_async(fingerprint)()
+    for message in SOCKET_ROWS:
+        await socket.send_json_to(
+            message.message(world) if message.read_only else {"type": message.type}
+        )
+    assert await socket.receive_nothing(timeout=0.2)
+    assert await database_sync_to_async(fingerprint)() == before, role
+
+
+#: Who may open each call socket (``matches.callup_consumer``): ``ws/me/`` every signed-in
+#: account (for its own calls only), ``ws/play/<token>/`` whoever holds the entry's private link
+#: (a session changes nothing); nobody may open ``ws/play/`` with a wrong link.
+CALL_SOCKETS: list[tuple[str, Callable[[World], str], frozenset[str]]] = [
+    ("me", lambda w: "/ws/me/", LOGGED_IN),
+    ("entry_link", lambda w: f"/ws/play/{w.entries['red'].token}/", EVERYBODY),
+    ("wrong_link", lambda w: f"/ws/play/{w.entries['red'].token}x/", NOBODY),
+]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_fresh_channel_layer")
+@pytest.mark.parametrize(
+    ("name", "path", "allowed"), CALL_SOCKETS, ids=[c[0] for c in CALL_SOCKETS]
+)
+async def test_call_socket_opens_for_its_roles_and_ignores_every_message(
+    name: str, path: Callable[[World], str], allowed: frozenset[str]
+) -> None:
+    """The call sockets only push nudges: whoever opens one, whatever they send changes
+    nothing and gets no answer; a role the table refuses is not accepted at all."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    world = await database_sync_to_async(build_world)()
+    for role in ROLES:
+        headers = await database_sync_to_async(_session_headers)(world, role)
+        socket = WebsocketCommunicator(application, path(world), headers=ORIGIN + headers)
+        connected, _code = await socket.connect(timeout=10)
+        try:
+            assert connected == (role in allowed), f"{name} as {role}"
+            if connected:
+                await _assert_every_message_ignored(socket, world, role)
         finally:
             await socket.disconnect()
 
@@ -1302,20 +1348,26 @@ def test_every_socket_message_has_a_row() -> None:
     from channels.routing import URLRouter
 
     from config.asgi import application
+    from matches.callup_consumer import CallConsumer, MeConsumer
     from matches.consumers import MatchConsumer
+    from tournaments.callup_consumer import EntryCallConsumer
     from tournaments.consumers import EventConsumer
 
     assert string_cases(MatchConsumer._dispatch, "kind") == {row.type for row in SOCKET_ROWS}
-    handler = ast.parse(textwrap.dedent(inspect.getsource(EventConsumer.receive_json)))
-    body = handler.body[0].body  # type: ignore[attr-defined]
-    assert len(body) == 1, "EventConsumer handles messages now: give them rows"
-    assert isinstance(body[0], ast.Expr), "EventConsumer handles messages now: give them rows"
+    for consumer in (EventConsumer, CallConsumer):
+        handler = ast.parse(textwrap.dedent(inspect.getsource(consumer.receive_json)))
+        body = handler.body[0].body  # type: ignore[attr-defined]
+        named = consumer.__name__
+        assert len(body) == 1, f"{named} handles messages now: give them rows"
+        assert isinstance(body[0], ast.Expr), f"{named} handles messages now: give them rows"
+    for consumer in (MeConsumer, EntryCallConsumer):
+        assert "receive_json" not in vars(consumer), f"{consumer.__name__}: give its messages rows"
 
     router = application.application_mapping["websocket"]
     while not isinstance(router, URLRouter):
         router = getattr(router, "inner", None) or router.application
     consumers = {route.callback.consumer_class for route in router.routes}
-    assert consumers == {MatchConsumer, EventConsumer}
+    assert consumers == {MatchConsumer, EventConsumer, MeConsumer, EntryCallConsumer}
 
 
 # ---------------------------------------------------------------------------------- admin

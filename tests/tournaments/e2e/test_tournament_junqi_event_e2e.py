@@ -22,12 +22,11 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in, wait_dataset
-from tests.live_server import ROOT
+from tests.screenshots import photograph as photograph_page
+from tests.tournaments.e2e.organiser_steps import import_and_check_in, pair_and_publish_round_one
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = ROOT / "artifacts" / "screenshots"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 ORGANISER_PASSWORD = "e2e-organiser-pass"
 PLAYER_PASSWORD = "e2e-Player-pass-42"
 ACCOUNTS = {"kenji": "Kenji Aoki", "lina": "Lina Park"}
@@ -46,20 +45,7 @@ def sign_up(page: Any, base: str, username: str) -> None:
 
 def photograph(context: Any, url: str, name: str, prepare: Any = None) -> None:
     """The page at ``url`` as ``context``'s user sees it, in both sizes and languages."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ja"):
-        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-        for size, viewport in VIEWPORTS.items():
-            page = context.new_page()
-            page.set_viewport_size(viewport)
-            page.goto(url)
-            if prepare is not None:
-                prepare(page)
-            page.screenshot(path=str(SHOTS / f"junqi-event-{name}-{size}-{language}.png"))
-            width = page.evaluate("() => document.documentElement.scrollWidth")
-            assert width <= viewport["width"], f"{name}: {width}px wide at {size}"
-            page.close()
-    context.clear_cookies(name="django_language")
+    photograph_page(context, url, f"junqi-event-{name}", prepare, fits_width=True)
 
 
 def choose_junqi(page: Any) -> None:
@@ -124,15 +110,10 @@ def test_a_junqi_event_runs_by_clicks_to_a_drawn_standings(live_asgi: Any, brows
     assert organiser.locator("#dashboard-game").inner_text() == "Junqi (軍棋)"
     organiser.get_by_role("button", name="Set status: Registration open").click()
 
-    organiser.fill("#id_text", "name,rating,username\nKenji Aoki,2000,kenji\nLina Park,1800,lina\n")
-    organiser.get_by_role("button", name="Import").click()
-    assert organiser.get_by_text("2 players imported.").is_visible()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
-    organiser.get_by_role("button", name="Pair round 1").click()
-    organiser.get_by_role("button", name="Publish").click()
-    assert organiser.locator("#round-status").inner_text() == "Published"
+    import_and_check_in(
+        organiser, "name,rating,username\nKenji Aoki,2000,kenji\nLina Park,1800,lina\n", 2
+    )
+    pair_and_publish_round_one(organiser)
     round_page = organiser.url
 
     # The public event page and round page of a 軍棋 event.

@@ -15,18 +15,20 @@ Japanese, into ``artifacts/screenshots/``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, decide_first_offered, log_in, wait_dataset
+from tests.screenshots import photograph as photograph_page
+from tests.tournaments.e2e.organiser_steps import (
+    create_online_event,
+    import_and_check_in,
+    pair_and_publish_round_one,
+)
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[3]
-SHOTS = ROOT / "artifacts" / "screenshots"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 ORGANISER_PASSWORD = "e2e-organiser-pass"
 PLAYER_PASSWORD = "e2e-Player-pass-42"
 ACCOUNTS = {"kenji": "Kenji Aoki", "lina": "Lina Park"}  # the two players with accounts
@@ -49,18 +51,12 @@ def wait_live(page: Any, condition: str) -> None:
 
 def photograph(context: Any, url: str, name: str, condition: str) -> None:
     """The board at ``url`` as the player of ``context`` sees it, in both sizes and languages."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ja"):
-        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-        for size, viewport in VIEWPORTS.items():
-            page = context.new_page()
-            page.set_viewport_size(viewport)
-            page.goto(url)
-            wait_live(page, condition)
-            page.wait_for_timeout(300)  # the clocks' first tick
-            page.screenshot(path=str(SHOTS / f"board-{name}-{size}-{language}.png"), full_page=True)
-            page.close()
-    context.clear_cookies(name="django_language")
+
+    def ready(page: Any) -> None:
+        wait_live(page, condition)
+        page.wait_for_timeout(300)  # the clocks' first tick
+
+    photograph_page(context, url, f"board-{name}", ready, full_page=True)
 
 
 def assert_same_services_as_the_suite(server: Any) -> None:
@@ -106,30 +102,16 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
     for username in ACCOUNTS:
         sign_up(pages[username], base, username)
     log_in(organiser, base, "host", ORGANISER_PASSWORD)
-    organiser.goto(f"{base}/events/manage/new/")
-    organiser.fill("#id_name", "Net Swiss")
-    organiser.fill("#id_starts_on", "2026-05-01")
-    organiser.check("#id_online")
-    organiser.fill("#id_time_control", "3+2")
-    organiser.fill("#id_rounds", "2")
-    organiser.get_by_role("button", name="Create").click()
-    organiser.wait_for_url(re.compile(r"/events/net-swiss/manage/$"))
-    organiser.get_by_role("button", name="Set status: Registration open").click()
+    create_online_event(organiser, base, "Net Swiss", rounds=2)
 
     # Four players by CSV: the two accounts (by user name) meet at table 1, two walk-ins.
-    organiser.fill(
-        "#id_text",
+    import_and_check_in(
+        organiser,
         "name,rating,username\nKenji Aoki,2000,kenji\nMika Ono,1900,\nLina Park,1800,lina\n"
         "Noa Ide,1700,\n",
+        4,
     )
-    organiser.get_by_role("button", name="Import").click()
-    assert organiser.get_by_text("4 players imported.").is_visible()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
-    organiser.get_by_role("button", name="Pair round 1").click()
-    organiser.get_by_role("button", name="Publish").click()
-    assert organiser.locator("#round-status").inner_text() == "Published"
+    pair_and_publish_round_one(organiser)
     assert "2 games wait for their players" in organiser.locator("#start-round").inner_text()
 
     # A logged-out visitor watches the standings.
