@@ -191,6 +191,7 @@ def _page_paths(stage: Stage, match_id: int) -> list[str]:
         reverse("matches:match_board", args=[match_id]),
         reverse("matches:arbiter_console", args=[match_id]),
         reverse("matches:arbiter_event_console", args=[stage.event.pk]),
+        reverse("matches:arbiter_event_boards", args=[stage.event.pk]),
         *records,
         reverse("tournaments:event_detail", kwargs={"slug": slug}),
         reverse("tournaments:round_detail", kwargs={"slug": slug, "number": 1}),
