@@ -4,30 +4,21 @@
 // appears on time) and every data-refresh-ms (presence changes announce nothing to the event).
 // Between refetches the running clocks count down here from the server's snapshot.
 
-const RETRY_MS = [1000, 2000, 5000, 10000];
+import { openEventSocket } from "./event_socket.js";
+import { formatClock } from "./i18n.js";
+
 const MIN_GAP_MS = 500; // at most two refetches a second, however many boards change
 const TICK_MS = 100;
-
-function clockText(ms) {
-  const left = Math.max(ms, 0);
-  const minutes = Math.floor(left / 60000);
-  const seconds = Math.floor((left % 60000) / 1000);
-  if (minutes > 0) return `${minutes}:${String(seconds).padStart(2, "0")}`;
-  return `0:${String(seconds).padStart(2, "0")}.${Math.floor((left % 1000) / 100)}`;
-}
 
 function start(container) {
   const url = container.dataset.boardsUrl;
   const eventId = container.dataset.eventId;
   const refreshMs = Number(container.dataset.refreshMs) || 15000;
-  const status = document.querySelector("[data-live-status]");
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   let fetchedAt = performance.now();
   let fetching = false;
   let again = false;
   let lastFetch = 0;
   let deadlineTimer = null;
-  let attempt = 0;
 
   function tick() {
     const boards = container.querySelector("#event-boards");
@@ -36,7 +27,7 @@ function start(container) {
     const elapsed = performance.now() - fetchedAt;
     boards.querySelectorAll("[data-clock-seat]").forEach((cell) => {
       const ms = Number(cell.dataset.ms) - ("ticking" in cell.dataset ? elapsed : 0);
-      cell.textContent = clockText(ms);
+      cell.textContent = formatClock(ms);
       cell.classList.toggle("is-low", "ticking" in cell.dataset && ms < low);
       cell.classList.toggle("is-out", ms <= 0);
     });
@@ -99,27 +90,6 @@ function start(container) {
     }
   }
 
-  function open() {
-    const socket = new WebSocket(`${scheme}://${window.location.host}/ws/events/${eventId}/`);
-    socket.addEventListener("open", () => {
-      if (attempt > 0) refresh(); // changes may have been missed while disconnected
-      attempt = 0;
-      if (status) status.hidden = false;
-      document.documentElement.dataset.live = "connected";
-    });
-    socket.addEventListener("message", (message) => {
-      const frame = JSON.parse(message.data);
-      if (frame.type === "boards") refresh();
-    });
-    socket.addEventListener("close", () => {
-      if (status) status.hidden = true;
-      document.documentElement.dataset.live = "disconnected";
-      const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
-      attempt += 1;
-      window.setTimeout(open, delay);
-    });
-  }
-
   container.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-confirm]");
     if (form && !window.confirm(form.dataset.confirm)) event.preventDefault();
@@ -128,7 +98,13 @@ function start(container) {
   window.setInterval(refresh, refreshMs);
   scheduleDeadline();
   tick();
-  open();
+  openEventSocket(
+    eventId,
+    (frame) => {
+      if (frame.type === "boards") refresh();
+    },
+    refresh,
+  );
 }
 
 document.querySelectorAll("[data-boards-url]").forEach(start);

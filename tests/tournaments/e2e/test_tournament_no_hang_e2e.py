@@ -21,32 +21,26 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, decide_first_offered, log_in, wait_dataset
+from tests.browser import (
+    check_in_everyone,
+    create_accounts,
+    decide_first_offered,
+    log_in,
+    photograph_page,
+    wait_dataset,
+)
 
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[3]
 SHOTS = ROOT / "artifacts" / "screenshots"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 PASSWORD = "e2e-no-hang-pass-3"
 PLAYERS = {"kenji": "Kenji Aoki", "lina": "Lina Park", "mika": "Mika Ono", "noa": "Noa Ide"}
 
 
 def photograph(context: Any, url: str, name: str, ready: str) -> None:
-    """``url`` as the organiser sees it, in both sizes and languages (``ready``: a selector
-    that is visible once the page shows what the picture is for)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ja"):
-        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-        for size, viewport in VIEWPORTS.items():
-            page = context.new_page()
-            page.set_viewport_size(viewport)
-            page.goto(url)
-            page.locator(ready).first.wait_for()
-            page.wait_for_timeout(400)  # a few clock ticks
-            page.screenshot(path=str(SHOTS / f"{name}-{size}-{language}.png"), full_page=True)
-            page.close()
-    context.clear_cookies(name="django_language")
+    photograph_page(context, url, str(SHOTS / name), ready)
 
 
 def clock_text(page: Any, match_id: str, seat: str) -> str:
@@ -81,9 +75,7 @@ def test_an_absent_red_is_flagged_and_forfeited_from_the_live_console(
     )
     organiser.fill("#id_text", "name,rating,username\n" + rows)
     organiser.get_by_role("button", name="Import").click()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
+    check_in_everyone(organiser)
     organiser.get_by_role("button", name="Pair round 1").click()
     organiser.get_by_role("button", name="Publish").click()
     round_url = organiser.url
