@@ -147,3 +147,46 @@ async def test_an_arbiters_event_socket_is_nudged_by_every_match_change(
     assert await sockets["visitor"].receive_nothing(timeout=0.3)
     for socket in sockets.values():
         await socket.disconnect()
+
+
+def test_the_boards_fragment_reads_a_constant_number_of_queries(
+    online: dict[str, Any], password: str, more_boards: Any
+) -> None:
+    """50 tables cost what 1 costs: the console's refetch reads the boards, the decisions of
+    the waiting ones and the session, whatever the number of boards (presence is in the
+    cache)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.services import event_start_waiting
+
+    event = online["event"]
+    client = organiser_client(event, password)
+    boards = reverse("matches:arbiter_event_boards", args=[event.pk])
+    event_start_waiting(event_id=event.pk)
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(boards).status_code == 200
+    more_boards(event, 6)
+    with CaptureQueriesContext(connection) as many:
+        assert client.get(boards).status_code == 200
+    assert many.captured_queries
+    assert len(many.captured_queries) == len(few.captured_queries)
+
+
+@pytest.fixture
+def more_boards(make_user: Any) -> Any:
+    """``add(event, n)``: n more started boards of the event past their start deadline,
+    nobody at them."""
+    from matches.services import match_create
+
+    def add(event: Event, n: int) -> None:
+        for i in range(n):
+            match_create(
+                red_player=make_user(f"r{i}"),
+                blue_player=make_user(f"b{i}"),
+                event_id=event.pk,
+                start_by=timezone.now() - dt.timedelta(minutes=1),
+                start=True,
+            )
+
+    return add
