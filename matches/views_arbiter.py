@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clock import epoch_ms
 from games import get_game
-from matches import services
+from matches import attention, services
 from matches.errors import MatchError
 from matches.models import Match
 from matches.permissions import user_can_arbitrate
@@ -126,10 +126,11 @@ def _run(request: HttpRequest, service: Any, done: str, **kwargs: Any) -> bool:
 
 
 def _absent_seats(match: Match, now: datetime) -> list[str]:
-    """Seats the arbiter may forfeit as no-shows now (pending, past the start deadline)."""
-    if match.status != Match.Status.PENDING or match.start_by is None or now < match.start_by:
-        return []
-    return [seat for seat in ("red", "blue") if getattr(match, f"{seat}_joined_at") is None]
+    """Seats the arbiter may forfeit as no-shows now: past the start deadline, a pending
+    match's seats that have not joined, or the seat a started match waits for in vain
+    (``attention.no_show_seats``, rules ``NOT_JOINED`` and ``NO_FIRST_DECISION``)."""
+    decided = attention.decided_seats([match])[match.pk]
+    return [s for s in attention.no_show_seats(match, decided, now) if s != attention.BOTH]
 
 
 @login_required
