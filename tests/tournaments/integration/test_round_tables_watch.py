@@ -190,3 +190,24 @@ def more_boards(make_user: Any) -> Any:
             )
 
     return add
+
+
+def test_the_fragment_tells_the_page_when_to_look_again(
+    online: dict[str, Any], password: str
+) -> None:
+    """Before the start deadline the fragment carries the milliseconds to it, so the page
+    refetches when the forfeit becomes possible; the running clocks carry their snapshot."""
+    import re
+
+    event = online["event"]
+    client = organiser_client(event, password)
+    boards = reverse("matches:arbiter_event_boards", args=[event.pk])
+    fragment = client.get(boards).content.decode()
+    start_by = Match.objects.get(pk=online["match_id"]).start_by
+    found = re.search(r'data-next-change-ms="(\d+)"', fragment)
+    assert found is not None
+    left_ms = (start_by - timezone.now()).total_seconds() * 1000
+    assert int(found.group(1)) > 0
+    assert abs(int(found.group(1)) - left_ms) < 5_000
+    assert 'data-clock-seat="red" data-ms="' in fragment
+    assert "data-ticking" not in fragment  # nothing runs before the start
