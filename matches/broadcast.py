@@ -169,12 +169,27 @@ def match_frames(match: Match, *, history_from: int) -> list[tuple[str, dict[str
     return frames
 
 
+def event_boards_group(event_id: int) -> str:
+    """The channel-layer group of an event's arbiter consoles (``tournaments.consumers``
+    adds an arbiter's event socket to it). Any change of one of the event's matches nudges it
+    with a message that carries no data: the console refetches its server-rendered boards."""
+    return f"matches.event.{event_id}.boards"
+
+
+#: The nudge of an event's arbiter consoles: the frame the socket sends on is its ``text``.
+BOARDS_MESSAGE: Final = {"type": "boards.changed", "text": '{"type":"boards"}'}
+
+
 def match_broadcast_on_commit(match: Match, *, history_from: int) -> None:
-    """After commit, send each audience of ``match`` its view (history from ``history_from``)."""
+    """After commit, send each audience of ``match`` its view (history from ``history_from``),
+    and nudge the arbiter consoles of its event."""
 
     def send() -> None:
         frames = match_frames(match, history_from=history_from)
-        _send([(group, group_message(frame)) for group, frame in frames])
+        messages = [(group, group_message(frame)) for group, frame in frames]
+        if match.event_id is not None:
+            messages.append((event_boards_group(match.event_id), dict(BOARDS_MESSAGE)))
+        _send(messages)
 
     transaction.on_commit(send)
 

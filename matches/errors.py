@@ -63,6 +63,14 @@ MESSAGES: Final[dict[str, Promise]] = {
     "already_started": _("The game has already started."),
     "before_start_deadline": _("The start deadline has not passed yet: a player may still join."),
     "seat_joined": _("That player has joined the game: it cannot be forfeited as a no-show."),
+    "first_decision_made": _(
+        "The game is not waiting for a player's first decision: it can no longer be forfeited "
+        "as a no-show."
+    ),
+    "seat_decided": _(
+        "That player has made a decision or is not the one the game waits for: it cannot be "
+        "forfeited as a no-show."
+    ),
     "method_not_allowed": _("This address does not accept that HTTP method."),
     "csrf_failed": _(
         "The request was refused by the CSRF check: send a seat token, or the CSRF token "

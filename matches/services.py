@@ -60,6 +60,7 @@ from clock import (
 )
 from games import get_game
 from games.base import GameOutcome, GameRules, RulesError, SimultaneousSetup
+from matches import attention
 from matches.broadcast import match_broadcast_on_commit
 from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError, rules_error_code
@@ -856,23 +857,31 @@ def match_forfeit_absent(
     reason: str = "",
     now: datetime | None = None,
 ) -> Match:
-    """An arbiter forfeits a seat that has not joined by the start deadline (a no-show).
+    """An arbiter forfeits a seat absent at the start deadline (a no-show).
 
-    ``seat`` is ``red``, ``blue`` or ``both`` (nobody came: no winner). Only a pending match,
-    only after ``start_by``, and only a seat that has not joined; the result (method
-    ``no_show``) reaches the tournament through ``match_finished`` like any other.
+    ``seat`` is ``red``, ``blue`` or ``both`` (nobody came: no winner). A pending match: only
+    after ``start_by``, and only a seat that has not joined. A started match (started by its
+    players or by an arbiter): only after its start deadline, while the game waits in an
+    untimed segment for a seat that has not made its first decision; that seat, or both when
+    neither has decided (``attention.no_show_seats``, rule ``NO_FIRST_DECISION``). The result
+    (method ``no_show``) reaches the tournament through ``match_finished`` like any other.
     """
     now_dt = _now(now)
     match = lock_match(match_id)
     _require_arbiter(match, actor)
-    if match.status != Match.Status.PENDING:
+    if match.status == Match.Status.RUNNING:
+        if _flag_first(match, match_clock_state(match), now_dt, actor):
+            return match  # the no-show rule or the clock decided it first
+        absent = _require_no_first_decision(match, seat, now_dt)
+    elif match.status != Match.Status.PENDING:
         _require_not_over(match)
         raise MatchError("already_started", ply=match.ply)
-    absent = [Seat.RED, Seat.BLUE] if seat == ABSENT_BOTH else [_require_seat(match, seat)]
-    if match.start_by is None or now_dt < match.start_by:
-        raise MatchError("before_start_deadline", ply=match.ply)
-    if any(getattr(match, f"{s}_joined_at") is not None for s in absent):
-        raise MatchError("seat_joined", ply=match.ply)
+    else:
+        absent = [Seat.RED, Seat.BLUE] if seat == ABSENT_BOTH else [_require_seat(match, seat)]
+        if match.start_by is None or now_dt < match.start_by:
+            raise MatchError("before_start_deadline", ply=match.ply)
+        if any(getattr(match, f"{s}_joined_at") is not None for s in absent):
+            raise MatchError("seat_joined", ply=match.ply)
     winner = (
         Match.Winner.NONE if len(absent) == 2 else SEAT_LABELS[other_seat(seat_index(absent[0]))]
     )
@@ -890,6 +899,23 @@ def match_forfeit_absent(
     )
     _after_change(match, now=now_dt)
     return match
+
+
+def _require_no_first_decision(match: Match, seat: str, now: datetime) -> list[Seat]:
+    """The seats of the running ``match`` forfeited for ``seat`` (``red``, ``blue``, ``both``)
+    under the rule ``NO_FIRST_DECISION``, or the refusal."""
+    deadline = attention.first_decision_deadline(match)
+    if deadline is None or now < deadline:
+        raise MatchError("before_start_deadline", ply=match.ply)
+    decided = attention.decided_seats([match])[match.pk]
+    allowed = attention.no_show_seats(match, decided, now)
+    if not allowed:
+        raise MatchError("first_decision_made", ply=match.ply)
+    if seat != ABSENT_BOTH:
+        seat = _require_seat(match, seat)
+    if seat not in allowed:
+        raise MatchError("seat_decided", ply=match.ply)
+    return [Seat.RED, Seat.BLUE] if seat == ABSENT_BOTH else [Seat(seat)]
 
 
 def event_start_waiting(

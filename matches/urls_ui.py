@@ -3,7 +3,7 @@ under its ``matches`` namespace, e.g. ``matches:record_list``."""
 
 from django.urls import URLPattern, path
 
-from matches import views_arbiter, views_start, views_ui
+from matches import views_arbiter, views_event_console, views_start, views_ui
 
 urlpatterns: list[URLPattern] = [
     path("records/", views_ui.record_list, name="record_list"),
@@ -22,7 +22,12 @@ urlpatterns: list[URLPattern] = [
     path("<int:match_id>/arbiter/", views_arbiter.arbiter_console, name="arbiter_console"),
     path(
         "arbiter/event/<int:event_id>/",
-        views_arbiter.arbiter_event_console,
+        views_event_console.arbiter_event_console,
         name="arbiter_event_console",
+    ),
+    path(
+        "arbiter/event/<int:event_id>/boards/",
+        views_event_console.arbiter_event_boards,
+        name="arbiter_event_boards",
     ),
 ]

@@ -1,4 +1,5 @@
-"""The arbiter console: one page per match, and one per event for every board at once.
+"""The arbiter console of one match (the event's console of every board at once is
+``matches.views_event_console``).
 
 An arbiter (``matches.permissions``: the event's organiser, co-organisers and arbiters, and
 superusers) starts games that wait for their players (one board, or every waiting board of the
@@ -21,16 +22,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clock import epoch_ms
 from games import get_game
-from matches import services
+from matches import attention, services
 from matches.audit_sentences import audit_lines, clock_lines, clock_text
 from matches.errors import MatchError
 from matches.models import Match
-from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
+from matches.permissions import user_can_arbitrate
 from matches.result_methods import game_result_method_choices
 from matches.selectors import (
     match_audit_log,
@@ -118,10 +119,11 @@ def _run(request: HttpRequest, service: Any, done: str, **kwargs: Any) -> bool:
 
 
 def _absent_seats(match: Match, now: datetime) -> list[str]:
-    """Seats the arbiter may forfeit as no-shows now (pending, past the start deadline)."""
-    if match.status != Match.Status.PENDING or match.start_by is None or now < match.start_by:
-        return []
-    return [seat for seat in ("red", "blue") if getattr(match, f"{seat}_joined_at") is None]
+    """Seats the arbiter may forfeit as no-shows now: past the start deadline, a pending
+    match's seats that have not joined, or the seat a started match waits for in vain
+    (``attention.no_show_seats``, rules ``NOT_JOINED`` and ``NO_FIRST_DECISION``)."""
+    decided = attention.decided_seats([match])[match.pk]
+    return [s for s in attention.no_show_seats(match, decided, now) if s != attention.BOTH]
 
 
 @login_required
@@ -226,32 +228,3 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         },
         status=status,
     )
-
-
-@login_required
-def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Every board of an event: their clocks, links to each console, pause or resume all."""
-    if not user_can_arbitrate_event(request.user, event_id):
-        raise PermissionDenied(gettext("Only an arbiter of this event may use its console."))
-    if request.method == "POST":
-        note = request.POST.get("note", "")[:NOTE_LIMIT]
-        if request.POST.get("act") == "start_all":
-            started = services.event_start_waiting(event_id=event_id, actor=request.user)
-            text = ngettext("Started %(n)d board.", "Started %(n)d boards.", len(started))
-            messages.success(request, text % {"n": len(started)})
-        elif request.POST.get("act") == "pause_all":
-            paused = services.event_pause_all(event_id=event_id, actor=request.user, note=note)
-            messages.success(request, gettext("Paused %(n)d boards.") % {"n": len(paused)})
-        elif request.POST.get("act") == "resume_all":
-            resumed = services.event_resume_all(event_id=event_id, actor=request.user, note=note)
-            messages.success(request, gettext("Resumed %(n)d boards.") % {"n": len(resumed)})
-        return redirect("matches:arbiter_event_console", event_id=event_id)
-    now_ms = epoch_ms(timezone.now())
-    boards = []
-    waiting = 0
-    for match in Match.objects.filter(event_id=event_id).order_by("status", "pk"):
-        waiting += match.status == Match.Status.PENDING
-        clock = match_clock_snapshot(match=match, now_ms=now_ms)
-        boards.append({"match": match, "clock": clock, "remaining": _remaining(clock)})
-    context = {"event_id": event_id, "boards": boards, "waiting": waiting}
-    return render(request, "matches/arbiter_event.html", context)

@@ -74,3 +74,30 @@ def private_links(page: Any, names: dict[str, str]) -> dict[str, str]:
         .get_attribute("href")
         for who, name in names.items()
     }
+
+
+def check_in_everyone(page: Any) -> None:
+    """On the organiser's dashboard, press every player's "Check in" button."""
+    while page.get_by_role("button", name="Check in", exact=True).count():
+        page.get_by_role("button", name="Check in", exact=True).first.click()
+        page.wait_for_load_state()
+
+
+SCREEN_SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+def photograph_page(context: Any, url: str, path_prefix: str, ready: str) -> None:
+    """``url`` as ``context``'s user sees it, at 1280×900 and 390×844, in English and
+    Japanese: ``<path_prefix>-<size>-<language>.png``. ``ready`` is a selector visible once the
+    page shows what the picture is for."""
+    for language in ("en", "ja"):
+        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+        for size, viewport in SCREEN_SIZES.items():
+            page = context.new_page()
+            page.set_viewport_size(viewport)
+            page.goto(url)
+            page.locator(ready).first.wait_for()
+            page.wait_for_timeout(400)  # a few clock ticks
+            page.screenshot(path=f"{path_prefix}-{size}-{language}.png", full_page=True)
+            page.close()
+    context.clear_cookies(name="django_language")

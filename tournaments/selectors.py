@@ -457,21 +457,10 @@ def round_pairings(*, round: Round) -> list[Pairing]:
 
 
 def round_games(*, pairings: Iterable[Pairing]) -> dict[int, Match]:
-    """The clocked game of each table that has one, by pairing id (one query)."""
+    """The clocked game of each table that has one, by pairing id (one query; whole rows, for
+    ``matches.attention``)."""
     by_match = {p.match_id: p.pk for p in pairings if p.match_id is not None}
-    games = Match.objects.filter(pk__in=by_match).only(
-        "pk",
-        "kind",
-        "status",
-        "red_joined_at",
-        "blue_joined_at",
-        "start_by",
-        # A disputed game's claims are shown in its row (matches/_claims.html).
-        "disputed",
-        "otb_reports",
-        "red_name",
-        "blue_name",
-    )
+    games = Match.objects.filter(pk__in=by_match)
     return {by_match[game.pk]: game for game in games}
 
 

@@ -19,11 +19,13 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games import get_game
+from matches.attention import tables_watch
 from matches.models import Match
 from tournaments import ranked_tables, selectors, services
 from tournaments.forms import (
@@ -366,14 +368,17 @@ def _render_round(
     ).order_by("name")
     pairings = list(selectors.round_pairings(round=round_))
     games = selectors.round_games(pairings=pairings)
+    watched = tables_watch(games.values(), now=timezone.now())
     for pairing in pairings:  # a refused result shows its errors in the table's row
         pairing.form_errors = (result_errors or {}).get(pairing.pk, [])  # type: ignore[attr-defined]
-        pairing.game = games.get(pairing.pk)  # type: ignore[attr-defined]
+        pairing.game = game = games.get(pairing.pk)  # type: ignore[attr-defined]
+        pairing.watch = watched.get(game.pk) if game else None  # type: ignore[attr-defined]
     context = {
         "event": event,
         "round": round_,
         "pairings": pairings,
         "waiting": sum(1 for game in games.values() if game.status == Match.Status.PENDING),
+        "flagged": sum(1 for watch in watched.values() if watch.needs_arbiter),
         "swap_form": swap_form or SwapForm(entries=players),
         "result_form": ResultForm(
             game=get_game(event.game), elimination=round_.stage == Round.Stage.ELIMINATION

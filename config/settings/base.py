@@ -258,6 +258,13 @@ MATCH_PRESENCE_TTL_SECONDS: float = env.float("MATCH_PRESENCE_TTL_SECONDS", defa
 MATCH_PRESENCE_HEARTBEAT_SECONDS: float = env.float(
     "MATCH_PRESENCE_HEARTBEAT_SECONDS", default=10.0
 )
+# Tables that need the arbiter (matches/attention.py): the start deadline of a started game
+# without one (over the board), how long a game with no clock ticking may stay unchanged before
+# it is "stuck", how long after its flag deadline a running game is "overdue", and "low time".
+MATCH_START_GRACE_SECONDS: float = env.float("MATCH_START_GRACE_SECONDS", default=600.0)
+MATCH_STUCK_AFTER_SECONDS: float = env.float("MATCH_STUCK_AFTER_SECONDS", default=300.0)
+MATCH_OVERDUE_GRACE_SECONDS: float = env.float("MATCH_OVERDUE_GRACE_SECONDS", default=30.0)
+MATCH_LOW_TIME_SECONDS: float = env.float("MATCH_LOW_TIME_SECONDS", default=60.0)
 # Request frames one match socket may send (matches/frame_limits.py): a burst of 100, then 20 a
 # second (a person sends a few a minute; a bot waits for each update); 50 refused frames in a
 # row close the socket.

@@ -191,6 +191,7 @@ def _page_paths(stage: Stage, match_id: int) -> list[str]:
         reverse("matches:match_board", args=[match_id]),
         reverse("matches:arbiter_console", args=[match_id]),
         reverse("matches:arbiter_event_console", args=[stage.event.pk]),
+        reverse("matches:arbiter_event_boards", args=[stage.event.pk]),
         *records,
         reverse("tournaments:event_detail", kwargs={"slug": slug}),
         reverse("tournaments:round_detail", kwargs={"slug": slug, "number": 1}),
@@ -256,9 +257,13 @@ def _play_and_check(stage: Stage, game_format: GameFormat, seed: int) -> None:
         stage.kinds[text.split()[0]] += 1
         if match.status != Match.Status.RUNNING:
             break
-        # Every frame the broadcast sent, to the group it went to.
-        assert {group.rsplit(".", 1)[1] for group, _ in stage.frames} == set(AUDIENCE_READER)
-        for group, frame in stage.frames:
+        # Every frame the broadcast sent, to the group it went to; the event console's nudge
+        # (to the event's arbiters) carries no data at all.
+        nudges = [frame for group, frame in stage.frames if group.endswith(".boards")]
+        assert nudges == [{"type": "boards"}]
+        frames = [(group, frame) for group, frame in stage.frames if not group.endswith(".boards")]
+        assert {group.rsplit(".", 1)[1] for group, _ in frames} == set(AUDIENCE_READER)
+        for group, frame in frames:
             reader = AUDIENCE_READER[group.rsplit(".", 1)[1]]
             check_body(json.dumps(frame), reader, timeline, ply + 1)
         # The API and the pages: whenever a new kind of secret appears, and now and then.

@@ -157,6 +157,20 @@ def _online_overdue(w: World) -> None:
     )
 
 
+def _online_started_overdue(w: World) -> None:
+    """The online match was started (by an arbiter) and its start deadline has passed with
+    Red's untimed first placement still not made (rule ``NO_FIRST_DECISION``)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.models import Match
+
+    Match.objects.filter(pk=w.online_match.pk).update(
+        start_by=timezone.now() - timedelta(minutes=1)
+    )
+
+
 def _both_waiting(w: World) -> None:
     """Both matches of the home event wait to start (the round's table and the online game)."""
     from matches.models import Match
@@ -629,6 +643,27 @@ HTTP_ROWS: list[Row] = [
         variant="start_all",
         setup=_both_waiting,
     ),
+    Row(
+        "matches:arbiter_event_console",
+        EVENT_RUNNERS,
+        lambda w: (
+            url("matches:arbiter_event_console", event_id=w.home.pk),
+            {"act": "forfeit_absent", "match": w.online_match.pk, "seat": "red", "note": "x"},
+        ),
+        variant="forfeit_absent",
+        setup=_online_started_overdue,
+    ),
+    Row(
+        "matches:arbiter_event_console",
+        NOBODY,
+        lambda w: (
+            url("matches:arbiter_event_console", event_id=w.away.pk),
+            {"act": "forfeit_absent", "match": w.online_match.pk, "seat": "red", "note": "x"},
+        ),
+        variant="forfeit another event's board",
+        setup=_online_started_overdue,
+        reason="a board is forfeited only from its own event's console",
+    ),
     # ---- starting games: the seats join, an arbiter starts a board or the whole round
     Row(
         "matches:match_join",
@@ -1085,7 +1120,7 @@ def string_cases(func: Any, variable: str) -> set[str]:
 def test_every_variant_of_an_endpoint_has_a_row() -> None:
     """The actions chosen inside one URL (the entry and round actions in the path, the arbiter
     consoles' ``act`` field) each have their own row."""
-    from matches import views_arbiter
+    from matches import views_arbiter, views_event_console
     from tournaments import views_organiser
 
     def variants(name: str) -> set[str]:
@@ -1095,8 +1130,8 @@ def test_every_variant_of_an_endpoint_has_a_row() -> None:
     assert set(views_organiser.ROUND_ACTIONS) == variants("tournaments:round_action")
     assert string_cases(views_arbiter.arbiter_console, "act") == variants("matches:arbiter_console")
     assert (
-        {"start_all", "pause_all", "resume_all"}
-        == string_cases(views_arbiter.arbiter_event_console, "request.POST.get('act')")
+        {"start_all", "pause_all", "resume_all", "forfeit_absent"}
+        == string_cases(views_event_console.arbiter_event_console, "act")
         == variants("matches:arbiter_event_console")
     )
 

@@ -129,13 +129,21 @@ def test_nobody_came_is_a_double_no_show(waiting: Match, clock_at: Clock) -> Non
     assert (match.winner, match.method) == ("none", "no_show")
 
 
-def test_a_started_game_cannot_be_forfeited_as_a_no_show(waiting: Match, clock_at: Clock) -> None:
+def test_a_started_game_forfeits_only_the_seat_it_waits_for(
+    waiting: Match, clock_at: Clock
+) -> None:
+    """Started by an arbiter, the game waits for Red's untimed first placement: Blue, who
+    cannot act yet, is never the no-show; Red (or both) may be after the deadline."""
     match_start(match_id=waiting.pk, now=clock_at.now)
     with pytest.raises(MatchError) as refused:
         match_forfeit_absent(
             match_id=waiting.pk, seat="blue", now=clock_at.now + dt.timedelta(hours=1)
         )
-    assert refused.value.code == "already_started"
+    assert refused.value.code == "seat_decided"
+    match = match_forfeit_absent(
+        match_id=waiting.pk, seat="red", now=clock_at.now + dt.timedelta(hours=1)
+    )
+    assert (match.status, match.winner, match.method) == ("finished", "blue", "no_show")
 
 
 def test_over_the_board_the_first_press_starts_the_game(db: None, clock_at: Clock) -> None:
