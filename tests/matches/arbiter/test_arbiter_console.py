@@ -242,3 +242,35 @@ def test_a_console_of_a_game_with_draws_sets_a_draw(
     )
     match.refresh_from_db()
     assert (match.status, match.winner) == (Match.Status.FINISHED, "draw")
+
+
+def test_a_started_game_waiting_for_an_absent_seat_offers_the_no_show_forfeit(
+    client: Any, two_players: Any, event_arbiter: Any
+) -> None:
+    """ "Start all" before the players arrive: after the start deadline the match console of
+    the running game offers the no-show forfeit of the seat it waits for, and it works."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from matches.services import event_start_waiting
+
+    red, blue = two_players
+    match = match_create(
+        red_player=red,
+        blue_player=blue,
+        event_id=7,
+        start_by=timezone.now() - dt.timedelta(seconds=5),
+    )
+    event_start_waiting(event_id=7)
+    client.force_login(event_arbiter)
+    page = client.get(console(match), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Forfeit as a no-show" in page
+    assert "Start this game now" not in page  # it has started already
+    response = client.post(
+        console(match),
+        {"act": "forfeit_absent", "seat": "red", "note": "absent", "confirm": "on"},
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.method) == ("finished", "blue", "no_show")
