@@ -41,3 +41,9 @@ class EventConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
 
     def event_changed(self, event: dict[str, Any]) -> None:
         self.send_json({"type": "changed", "version": event["version"], "what": event["what"]})
+
+    def layer_resync(self, event: dict[str, Any]) -> None:
+        """The channel layer's subscription had a gap (``matches.subscription_watch``): nudges
+        may have been lost, so the page refetches whatever it shows."""
+        if self.group is not None:
+            self.send_json({"type": "changed", "version": None, "what": ["resync"]})
