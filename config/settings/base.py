@@ -166,12 +166,26 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+# A worker outlives its broker (docs/production.md, *Redis restarts*): it waits for Redis at
+# start-up, reconnects for as long as Redis is away (no retry limit), and its consumer survives
+# a connection lost while it holds unacknowledged tasks (config/celery_worker.py; Celery's own
+# consumer exits with "Unrecoverable error" there). TCP keep-alive finds a dead connection that
+# no packet would otherwise reveal; the result backend retries its commands too.
+CELERY_WORKER_CONSUMER = "config.celery_worker:BrokerLossConsumer"
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 10
+CELERY_REDIS_SOCKET_KEEPALIVE = True
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
 # Redis redelivers a task reserved by a worker that died after this many seconds (kombu's
 # default is an hour). Timeout tasks are queued at most MATCH_TIMEOUT_ETA_HORIZON_SECONDS
 # ahead, so a healthy worker always runs them well within it.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_SECONDS", default=60)
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_SECONDS", default=60),
+    "socket_keepalive": True,
+    "socket_connect_timeout": 5,
 }
 
 # ------------------------------------------------------------------------ authentication
