@@ -144,6 +144,12 @@ if REDIS_URL:
             },
         },
     }
+    if CHANNEL_LAYERS["default"]["BACKEND"].startswith("matches."):
+        # matches.channel_layer's subscription watch: each process pings its own subscription
+        # this often and resyncs its sockets after a gap (a Redis restart); 0 turns it off.
+        CHANNEL_LAYERS["default"]["CONFIG"]["watch_interval"] = env.float(
+            "CHANNEL_LAYER_WATCH_SECONDS", default=1.0
+        )
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
