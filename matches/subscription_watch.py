@@ -22,12 +22,12 @@ Vocabulary:
 The watch runs one task per event loop while the loop has channels. It pings each shard every
 ``interval`` seconds and also at once when the subscription connection reconnects (a redis-py
 connect callback counts reconnections). After a reconnection, or after a ping that failed or
-did not return within ``timeout``, the next ping that returns triggers a resync: only then is
-the subscription proven, so no frame can fall between the fresh state and the live stream. A
-ping that fails while Redis accepts publishes means the connection is deaf without knowing it
-(a half-open TCP connection, a reader left on a stale socket): the watch replaces it with a
-new connection subscribed to everything the shard holds. A
-receive task that ended is started again at once, and counts as a gap.
+did not return within ``timeout`` (3 s; 0.5 s once something went wrong), the next ping that
+returns triggers a resync: only then is the subscription proven, so no frame can fall between
+the fresh state and the live stream. A ping that Redis took but that never came back means the
+connection is deaf without knowing it (a half-open TCP connection, a reader left on a stale
+socket): the watch replaces it with a new connection subscribed to everything the shard holds.
+A receive task that ended is started again at once, and counts as a gap.
 
 Invariant: after any gap, every socket of this process receives fresh state read after its
 subscription was proven live again.
@@ -51,6 +51,9 @@ RECOVERY_INTERVAL_SECONDS: Final = 0.2
 #: How long a ping may take to come back before the subscription counts as suspect. Generous:
 #: a false alarm costs every socket of the process one snapshot, never a lost frame.
 DEFAULT_TIMEOUT_SECONDS: Final = 3.0
+#: The same once something went wrong (a failed ping, a reconnection): a ping that does not come
+#: back this fast then means a deaf connection, replaced at once.
+SUSPECT_TIMEOUT_SECONDS: Final = 0.5
 
 
 class ShardWatch:
@@ -209,7 +212,10 @@ class SubscriptionWatch:
                     if shard.follow_connection() or shard.reconnections != seen[index]:
                         suspect = True
                         seen[index] = shard.reconnections
-                    published, returned = await shard.ping(self.timeout)
+                    timeout = (
+                        min(self.timeout, SUSPECT_TIMEOUT_SECONDS) if suspect else self.timeout
+                    )
+                    published, returned = await shard.ping(timeout)
                     if not returned:
                         healthy = False
                         suspect = True

@@ -185,6 +185,9 @@ CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
 CELERY_RESULT_BACKEND_MAX_RETRIES = 10
 CELERY_REDIS_SOCKET_KEEPALIVE = True
 CELERY_REDIS_RETRY_ON_TIMEOUT = True
+# A task running when the broker connection drops finishes (they are short transactions, and
+# idempotent: Redis may deliver a late-acknowledged one again). Celery 6 changes the default.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # Redis redelivers a task reserved by a worker that died after this many seconds (kombu's
 # default is an hour). Timeout tasks are queued at most MATCH_TIMEOUT_ETA_HORIZON_SECONDS
 # ahead, so a healthy worker always runs them well within it.
