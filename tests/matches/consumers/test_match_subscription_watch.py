@@ -92,6 +92,13 @@ async def _next(layer: PipelinedPubSubChannelLayer, channel: str, seconds: float
     return await asyncio.wait_for(layer.receive(channel), seconds)
 
 
+def _resyncs(layer: PipelinedPubSubChannelLayer) -> int:
+    """How many times the watch of this loop has resynced its sockets."""
+    watcher = layer.watch_of_running_loop()
+    assert watcher is not None
+    return watcher.resyncs
+
+
 async def test_a_redis_restart_resyncs_every_socket_and_later_messages_arrive(
     redis_server: PrivateRedis,
 ) -> None:
@@ -111,9 +118,7 @@ async def test_a_redis_restart_resyncs_every_socket_and_later_messages_arrive(
         await layer.group_send("match.1.watch", {"type": "match.frame", "text": "after"})
         assert (await _next(layer, watch, 2))["text"] == "after"
         assert time.monotonic() - restored_at < 2
-        watcher = layer.watch_of_running_loop()
-        assert watcher is not None
-        assert watcher.resyncs == 1
+        assert _resyncs(layer) == 1
     finally:
         await layer.flush()
 
@@ -127,9 +132,7 @@ async def test_a_healthy_subscription_is_never_resynced(redis_server: PrivateRed
         assert (await _next(layer, channel, 2))["text"] == "only this"
         with pytest.raises(asyncio.TimeoutError):
             await _next(layer, channel, 0.5)
-        watcher = layer.watch_of_running_loop()
-        assert watcher is not None
-        assert watcher.resyncs == 0
+        assert _resyncs(layer) == 0
     finally:
         await layer.flush()
 

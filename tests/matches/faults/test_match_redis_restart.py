@@ -41,6 +41,7 @@ from tests.matches.faults.processes import (
     api_post,
     cluster,
     require_postgresql_and_redis_server,
+    wait_until,
 )
 from tests.matches.helpers import random_action
 
@@ -123,15 +124,6 @@ class Board:
         action = self.view["game"]["legal_actions"][0]
         await self.socket.send(json.dumps({"type": "action", "action": action, "ply": self.ply}))
         return self.ply
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float) -> bool:
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 async def _until(condition: Callable[[], bool], seconds: float) -> bool:
@@ -259,11 +251,11 @@ def test_the_worker_outlives_a_redis_restart_and_still_records_a_flag(
     broker = redis.Redis.from_url(processes.redis_url)
     # The worker holds the timeout task of the running clock, unacknowledged, as it always does
     # during a tournament: the state in which Celery's own consumer exits on a broker loss.
-    assert _wait_for(lambda: broker.hlen("unacked") == 1, 10)
+    assert wait_until(lambda: broker.hlen("unacked") == 1, 10)
 
     _restart_redis(processes)
     connected = "Connected to redis"
-    assert _wait_for(lambda: worker.log.read_text().count(connected) >= 2, WAIT_SECONDS)
+    assert wait_until(lambda: worker.log.read_text().count(connected) >= 2, WAIT_SECONDS)
     log = worker.log.read_text()
     assert worker.process.poll() is None, log[-3000:]
     assert "Unrecoverable error" not in log
@@ -275,7 +267,7 @@ def test_the_worker_outlives_a_redis_restart_and_still_records_a_flag(
     )
     assert (seat, status) == ("red", 200)  # Red's placement: Blue's 3 s run from now
     server.kill()  # from now on only the worker can record the flag
-    assert _wait_for(
+    assert wait_until(
         lambda: Match.objects.get(pk=flagging.pk).status == Match.Status.FINISHED, WAIT_SECONDS
     )
     flagging.refresh_from_db()
