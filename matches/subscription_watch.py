@@ -141,6 +141,7 @@ class ShardWatch:
         resubscribe on one socket while reading another.)"""
         shard = self.shard
         async with shard._lock:
+            shard._ensure_redis()
             old_task, old_pubsub = shard._receive_task, shard._pubsub
             if old_task is not None:
                 old_task.cancel()
@@ -194,42 +195,51 @@ class SubscriptionWatch:
         return any(name not in self.ping_channels() for name in self.layer.channels)
 
     async def _run(self) -> None:
-        try:
+        if not self.shards:  # made once per layer: a restarted watch reuses its ping channels
             self.shards = [
                 ShardWatch(self.layer, shard, self._ping_channel_for(index))
                 for index, shard in enumerate(self.layer._shards)
             ]
-            for shard in self.shards:
-                await shard.start()
-            seen = [shard.reconnections for shard in self.shards]
-            suspect = False
-            while self.has_sockets():
-                healthy = True
-                for index, shard in enumerate(self.shards):
-                    shard.woken.clear()
-                    if shard.revive_receiver():
-                        suspect = True
-                    if shard.follow_connection() or shard.reconnections != seen[index]:
-                        suspect = True
-                        seen[index] = shard.reconnections
-                    timeout = (
-                        min(self.timeout, SUSPECT_TIMEOUT_SECONDS) if suspect else self.timeout
-                    )
-                    published, returned = await shard.ping(timeout)
-                    if not returned:
-                        healthy = False
-                        suspect = True
-                        if published:
-                            logger.warning("channel layer: a ping did not come back; resubscribing")
-                            with contextlib.suppress(Exception):
-                                await shard.resubscribe()
-                if healthy and suspect:
-                    suspect = False
-                    self.resync()
-                await self._pause(self.interval if healthy else RECOVERY_INTERVAL_SECONDS)
-        finally:
-            for shard in self.shards:
-                self.layer.channels.pop(shard.channel, None)
+        started = False
+        seen = [shard.reconnections for shard in self.shards]
+        suspect = False
+        while self.has_sockets():
+            try:
+                if not started:
+                    for shard in self.shards:
+                        await shard.start()
+                    started = True
+                proven, gap = await self._check(seen, suspect=suspect)
+            except Exception:  # Redis away at the wrong moment: try again shortly
+                logger.warning("channel layer: subscription check failed", exc_info=True)
+                proven, gap = False, True
+            if gap or not proven:
+                suspect = True
+            if proven and suspect:
+                suspect = False
+                self.resync()
+            await self._pause(self.interval if proven else RECOVERY_INTERVAL_SECONDS)
+
+    async def _check(self, seen: list[int], *, suspect: bool) -> tuple[bool, bool]:
+        """Ping every shard: ``(proven, gap)`` — whether every subscription is proven live
+        now, and whether one had a gap since the last check (a revived receive task, a
+        reconnection)."""
+        proven, gap = True, False
+        for index, shard in enumerate(self.shards):
+            shard.woken.clear()
+            if shard.revive_receiver():
+                gap = True
+            if shard.follow_connection() or shard.reconnections != seen[index]:
+                seen[index] = shard.reconnections
+                gap = True
+            timeout = min(self.timeout, SUSPECT_TIMEOUT_SECONDS) if suspect or gap else self.timeout
+            published, returned = await shard.ping(timeout)
+            if not returned:
+                proven = False
+                if published:
+                    logger.warning("channel layer: a ping did not come back; resubscribing")
+                    await shard.resubscribe()
+        return proven, gap
 
     async def _pause(self, seconds: float) -> None:
         """Sleep ``seconds``, or less when a subscription connection reconnects or a receive
