@@ -50,6 +50,12 @@ class CallConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def player_called(self, event: dict[str, Any]) -> None:
         await self.send_json(CALLED_FRAME)
 
+    async def layer_resync(self, event: dict[str, Any]) -> None:
+        """The channel layer's subscription had a gap (``matches.subscription_watch``): a call
+        may have been lost, so the page refetches its call banner as if called."""
+        if self.group is not None:
+            await self.send_json(CALLED_FRAME)
+
 
 class MeConsumer(CallConsumer):
     """``ws/me/``: the calls of the signed-in user."""

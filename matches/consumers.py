@@ -232,6 +232,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.presence = {**self.presence, frame["seat"]: frame["connected"]}
         await self.send(text_data=text)
 
+    async def layer_resync(self, event: dict[str, Any]) -> None:
+        """The channel layer's subscription had a gap (``matches.subscription_watch``): frames
+        of this match may have been lost, so the client gets a fresh snapshot."""
+        if self.group is None:
+            return
+        try:
+            frame = await in_thread(self._snapshot)()
+        except Exception:
+            logger.exception("match %s: resync snapshot failed", self.match_id)
+            return
+        await self.send_json(frame)
+
     # --------------------------------------------------------------------- requests
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

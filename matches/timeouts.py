@@ -115,7 +115,13 @@ def schedule_timeout_check(
     if backend == "celery":
         from matches.tasks import match_check_timeout_task
 
-        match_check_timeout_task.apply_async(args=(match_id,), eta=fires_at or at)
+        try:
+            match_check_timeout_task.apply_async(args=(match_id,), eta=fires_at or at)
+        except Exception:
+            # The broker is away (Redis restarting): the schedulers, which read the deadlines
+            # from the database, record the flag. Raising here would also skip the commit's
+            # later callbacks — the broadcast of the decision that armed this check.
+            logger.exception("match %s: the timeout task could not be queued", match_id)
 
 
 # ----------------------------------------------------------------------- in-process

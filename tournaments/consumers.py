@@ -58,3 +58,12 @@ class EventConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
     def boards_changed(self, event: dict[str, Any]) -> None:
         """A match of the event changed (arbiters' sockets only): the console refetches."""
         self.send(text_data=event["text"])
+
+    def layer_resync(self, event: dict[str, Any]) -> None:
+        """The channel layer's subscription had a gap (``matches.subscription_watch``): nudges
+        may have been lost, so the page refetches whatever it shows (an arbiter's console its
+        boards too)."""
+        if self.group is not None:
+            self.send_json({"type": "changed", "version": None, "what": ["resync"]})
+        if self.boards_group is not None:
+            self.send_json({"type": "boards"})

@@ -145,6 +145,12 @@ if REDIS_URL:
             },
         },
     }
+    if CHANNEL_LAYERS["default"]["BACKEND"].startswith("matches."):
+        # matches.channel_layer's subscription watch: each process pings its own subscription
+        # this often and resyncs its sockets after a gap (a Redis restart); 0 turns it off.
+        CHANNEL_LAYERS["default"]["CONFIG"]["watch_interval"] = env.float(
+            "CHANNEL_LAYER_WATCH_SECONDS", default=1.0
+        )
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -167,12 +173,29 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+# A worker outlives its broker (docs/production.md, *Redis restarts*): it waits for Redis at
+# start-up, reconnects for as long as Redis is away (no retry limit), and its consumer survives
+# a connection lost while it holds unacknowledged tasks (config/celery_worker.py; Celery's own
+# consumer exits with "Unrecoverable error" there). TCP keep-alive finds a dead connection that
+# no packet would otherwise reveal; the result backend retries its commands too.
+CELERY_WORKER_CONSUMER = "config.celery_worker:BrokerLossConsumer"
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 10
+CELERY_REDIS_SOCKET_KEEPALIVE = True
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
+# A task running when the broker connection drops finishes (they are short transactions, and
+# idempotent: Redis may deliver a late-acknowledged one again). Celery 6 changes the default.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # Redis redelivers a task reserved by a worker that died after this many seconds (kombu's
 # default is an hour). Timeout tasks are queued at most MATCH_TIMEOUT_ETA_HORIZON_SECONDS
 # ahead, so a healthy worker always runs them well within it.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_SECONDS", default=60)
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT_SECONDS", default=60),
+    "socket_keepalive": True,
+    "socket_connect_timeout": 5,
 }
 
 # ------------------------------------------------------------------------ authentication

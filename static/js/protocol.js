@@ -8,6 +8,13 @@
  * When the socket drops it reconnects with a growing delay; the server answers each new
  * connection with a snapshot, so nothing is lost.
  *
+ * A frame can also be lost without a gap to show it (the server's channel layer lost its
+ * subscription, a proxy dropped a frame): the connection keeps its own expectation of when it
+ * must hear from the server — the running clock passing zero (the server then records the flag
+ * within about a second), its own decision coming back — and asks for a snapshot when that
+ * moment passes in silence, as it does for an error frame from a newer ply than its view
+ * (docs/protocol.md, "Resynchronising").
+ *
  * Callbacks: `onView(view, {receivedAt})` after every change, `onPresence(view)`,
  * `onError({code, message, ply})`, `onConnection(state)` with state "connecting", "open",
  * "closed" or "refused" (bad seat link or unknown match: no retry).
@@ -18,9 +25,15 @@ const RETRY_MAX_MS = 8000;
 const CLOSE_BAD_TOKEN = 4403;
 const CLOSE_NOT_FOUND = 4404;
 const MAX_LAG_MS = 2000;
+/** How long after the running clock reaches zero the flag must have been announced. */
+export const FLAG_GRACE_MS = 2000;
+/** How long the update of our own decision may take. */
+export const ANSWER_MS = 5000;
+/** The longest extra wait between snapshot requests while the silence goes on. */
+const MAX_EXTRA_WAIT_MS = 30000;
 
 export class MatchConnection {
-  constructor({ path, token = "", onView, onPresence, onError, onConnection }) {
+  constructor({ path, token = "", onView, onPresence, onError, onConnection, graceMs = FLAG_GRACE_MS, answerMs = ANSWER_MS }) {
     this.path = path;
     this.token = token;
     this.onView = onView ?? (() => {});
@@ -34,6 +47,11 @@ export class MatchConnection {
     this.closedByPage = false;
     this.pendingSince = null; // when the last decision was sent (for the lag estimate)
     this.lagMs = 0;
+    this.graceMs = graceMs;
+    this.answerMs = answerMs;
+    this.expectTimer = null;
+    this.missedExpectations = 0; // snapshot requests in a row that changed nothing
+    this.lastState = "";
   }
 
   url() {
@@ -63,6 +81,7 @@ export class MatchConnection {
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      window.clearTimeout(this.expectTimer); // the next connection's snapshot arms it again
       if (event.code === CLOSE_BAD_TOKEN || event.code === CLOSE_NOT_FOUND) {
         this.onConnection("refused", event.code);
         return;
@@ -96,11 +115,14 @@ export class MatchConnection {
           this.onPresence(this.view);
         }
         break;
-      case "error":
+      case "error": {
         this.pendingSince = null;
-        if (frame.code === "stale_ply") this.requestSnapshot();
+        // Every error carries the match's current ply: one newer than ours means we are behind.
+        const behind = this.view !== null && typeof frame.ply === "number" && frame.ply > this.view.ply;
+        if (frame.code === "stale_ply" || behind) this.requestSnapshot();
         this.onError(frame);
         break;
+      }
       default:
         break;
     }
@@ -137,7 +159,43 @@ export class MatchConnection {
 
   changed() {
     this.receivedAt = performance.now();
+    const state = `${this.view.ply}/${this.view.status}`;
+    if (state !== this.lastState) this.missedExpectations = 0;
+    this.lastState = state;
+    this.expectNews();
     this.onView(this.view, { receivedAt: this.receivedAt });
+  }
+
+  // ------------------------------------------------------------ expecting the server
+
+  /** The milliseconds until this board must have heard from the server, or null. */
+  newsDueInMs() {
+    const waits = [];
+    const clock = this.view?.clock;
+    if (this.view?.status === "running" && clock?.ticking && clock.running && !clock.paused) {
+      const left = clock.remaining_ms?.[clock.running];
+      if (typeof left === "number") waits.push(Math.max(0, left) - (performance.now() - this.receivedAt) + this.graceMs);
+    }
+    if (this.pendingSince !== null) waits.push(this.pendingSince + this.answerMs - performance.now());
+    return waits.length ? Math.max(0, Math.min(...waits)) : null;
+  }
+
+  /** Arm the one timer for the moment the server must have spoken (after every change). */
+  expectNews() {
+    window.clearTimeout(this.expectTimer);
+    this.expectTimer = null;
+    const due = this.newsDueInMs();
+    if (due === null) return;
+    const extra = Math.min(MAX_EXTRA_WAIT_MS, this.graceMs * 2 * this.missedExpectations);
+    this.expectTimer = window.setTimeout(() => this.expectationMissed(), due + extra);
+  }
+
+  /** The moment passed in silence: a frame was lost somewhere; start again from a snapshot. */
+  expectationMissed() {
+    this.expectTimer = null;
+    this.missedExpectations += 1;
+    this.pendingSince = null;
+    this.requestSnapshot();
   }
 
   // ------------------------------------------------------------------ outgoing requests
@@ -155,7 +213,10 @@ export class MatchConnection {
   /** Submit one decision chosen in the view of `ply`. */
   action(text, ply) {
     const sent = this.send({ type: "action", action: text, ply, lag_ms: this.lagMs });
-    if (sent) this.pendingSince = performance.now();
+    if (sent) {
+      this.pendingSince = performance.now();
+      this.expectNews();
+    }
     return sent;
   }
 

@@ -172,6 +172,17 @@ def cluster(directory: Path, **options: Any) -> Iterator[Cluster]:
         yield processes
 
 
+def wait_until(condition: Any, seconds: float) -> bool:
+    """Poll ``condition`` every 50 ms until it holds (True) or ``seconds`` pass (its last
+    answer)."""
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return bool(condition())
+
+
 def api_post(url: str, token: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """POST JSON to the match API with a seat token; ``(status, body)``, or ``(0, {})`` when
     the server is gone."""

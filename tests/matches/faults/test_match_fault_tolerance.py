@@ -37,6 +37,7 @@ from tests.matches.faults.processes import (
     api_post,
     cluster,
     require_postgresql_and_redis_server,
+    wait_until,
 )
 from tests.matches.helpers import random_action
 
@@ -56,12 +57,7 @@ def processes(tmp_path: Path) -> Cluster:
 
 
 def _wait_for(condition: Callable[[], bool], seconds: float = WAIT_SECONDS) -> bool:
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
+    return wait_until(condition, seconds)
 
 
 def _new_match(name: str) -> Match:

@@ -137,6 +137,37 @@ def test_the_celery_backend_schedules_at_the_deadline(
     assert calls == [{"args": (42,), "eta": at}]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_is_broadcast_even_when_its_timeout_task_cannot_be_queued(
+    settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis restarting: queuing the task fails after commit, and the decision's update still
+    goes out (the on-commit callback after it runs); the schedulers keep the flag."""
+    from kombu.exceptions import OperationalError
+
+    from matches import broadcast
+
+    settings.MATCH_TIMEOUT_BACKEND = "celery"
+
+    def broker_away(**_kwargs: Any) -> None:
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(match_check_timeout_task, "apply_async", broker_away)
+    sent: list[list[tuple[str, dict[str, Any]]]] = []
+    monkeypatch.setattr(broadcast, "_send", sent.append)
+    match = match_create(red_name="A", blue_name="B", time_control="10+0", start=True)
+    seat, text = random_action(match, random.Random(5))
+
+    played = match_submit_action(
+        match_id=match.pk, seat=seat, action_text=text, expected_ply=0, actor=None
+    )
+
+    assert played.ply == 1
+    assert [group for group, _message in sent[-1]] == [
+        f"match.{match.pk}.{audience}" for audience in broadcast.AUDIENCES
+    ]
+
+
 @pytest.mark.django_db
 def test_a_celery_check_is_queued_no_further_ahead_than_the_horizon(
     settings: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any

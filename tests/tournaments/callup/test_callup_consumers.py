@@ -188,3 +188,23 @@ async def test_a_signed_out_session_cannot_listen_to_an_account(
     connected, code, _socket = await _open(f"/ws/me/?user={kenji.user_id}")
     assert not connected
     assert code == 4401
+
+
+async def test_a_channel_layer_resync_makes_the_page_refetch_its_banner(
+    django_user_model: Any,
+) -> None:
+    """After a gap in the layer's subscription (matches.subscription_watch) a call may have been
+    lost: the page is nudged as if called, so it refetches its banner."""
+    from channels.layers import get_channel_layer
+
+    from matches.callup import CALLED_FRAME, user_group
+    from matches.subscription_watch import RESYNC_MESSAGE_TYPE
+
+    user = await database_sync_to_async(django_user_model.objects.create_user)(
+        username="resync-player", password="x"
+    )
+    connected, _, socket = await _open("/ws/me/", user)
+    assert connected
+    await get_channel_layer().group_send(user_group(user.pk), {"type": RESYNC_MESSAGE_TYPE})
+    assert await socket.receive_json_from(timeout=2) == CALLED_FRAME
+    await socket.disconnect()

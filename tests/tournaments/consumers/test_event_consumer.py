@@ -43,3 +43,36 @@ async def test_draft_events_refuse_anonymous_sockets(make_event: Any) -> None:
     communicator = WebsocketCommunicator(application, f"/ws/events/{draft.pk}/")
     connected, _ = await communicator.connect()
     assert not connected
+
+
+async def test_a_channel_layer_resync_makes_the_page_refetch(event: Event) -> None:
+    """After a gap in the layer's subscription (matches.subscription_watch) nudges may have been
+    lost: the page is told to refetch."""
+    from channels.layers import get_channel_layer
+
+    from matches.subscription_watch import RESYNC_MESSAGE_TYPE
+    from tournaments.broadcast import event_group
+
+    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/")
+    connected, _ = await communicator.connect()
+    assert connected
+    await get_channel_layer().group_send(event_group(event.pk), {"type": RESYNC_MESSAGE_TYPE})
+    frame = await communicator.receive_json_from(timeout=2)
+    assert frame == {"type": "changed", "version": None, "what": ["resync"]}
+    await communicator.disconnect()
+
+
+async def test_a_resync_also_refreshes_an_arbiters_boards(event: Event) -> None:
+    """The arbiter's event socket also hears the boards group: after a gap its console refetches
+    the boards as well as the public fragment."""
+    from matches.broadcast import event_boards_group
+    from matches.subscription_watch import RESYNC_MESSAGE_TYPE
+    from tournaments.consumers import EventConsumer
+
+    consumer = EventConsumer()
+    consumer.group = "g"
+    consumer.boards_group = event_boards_group(event.pk)
+    sent: list[Any] = []
+    consumer.send_json = sent.append
+    consumer.layer_resync({"type": RESYNC_MESSAGE_TYPE})
+    assert sent == [{"type": "changed", "version": None, "what": ["resync"]}, {"type": "boards"}]
