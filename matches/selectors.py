@@ -312,31 +312,6 @@ def match_get_view(
     }
 
 
-def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> dict[str, Any]:
-    """The position after decision ``ply`` of an online match, as ``viewer_seat`` saw it then.
-
-    This is what the live board shows when a player steps back through the move list: the
-    game's own ``rules.view`` of that past state for that seat (so nothing the seat could not see
-    at the time, and never its opponent's secrets), with no legal decisions (nobody acts in a
-    past position). Raises ``MatchError`` for an over-the-board match (``wrong_kind``) or a ply
-    beyond the match's (``bad_message``).
-    """
-    if match.kind != Match.Kind.ONLINE:
-        raise MatchError("wrong_kind", ply=match.ply)
-    if not 0 <= ply <= match.ply:
-        raise MatchError("bad_message", ply=match.ply, detail=f"ply {ply} of {match.ply}")
-    rules = match_rules(match)
-    if ply == match.ply:
-        state = match_game_state(match)
-    else:
-        state = rules.initial_state(match_setup(match))
-        for text in match_action_texts(match)[:ply]:
-            state = rules.apply(state, rules.parse_action(text))
-    view = rules.view(state, seat_side(viewer_seat))
-    view["legal_actions"] = []
-    return view
-
-
 def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, Any]:
     """The legal decisions of ``viewer_seat`` (empty unless it is to act in a live match)."""
     view = match_rules(match).view(match_game_state(match), seat_side(viewer_seat))

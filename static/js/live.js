@@ -264,11 +264,12 @@ async function showPosition(ply) {
     const url = config.position_url.replace("{ply}", String(target));
     const query = config.token ? `?token=${encodeURIComponent(config.token)}` : "";
     const response = await fetch(url + query, { headers: { Accept: "application/json" } });
-    if (!response.ok) throw new Error(String(response.status));
     const body = await response.json();
+    // A refusal (e.g. 429, too many requests) carries its own translated message.
+    if (!response.ok) throw new Error(body?.error?.message ?? "");
     positions.set(target, body.view);
-  } catch {
-    showError(t("load_failed"));
+  } catch (error) {
+    showError(error.message || t("load_failed"));
     if (review?.ply === target) backToLive();
     return;
   }
