@@ -260,16 +260,20 @@ async function showPosition(ply) {
   // On a phone the list is below the board: bring the position (and its bar) into view.
   if (starting) reviewBar.scrollIntoView({ block: "nearest" });
   if (review.view) return;
+  let refusal = null;
   try {
     const url = config.position_url.replace("{ply}", String(target));
     const query = config.token ? `?token=${encodeURIComponent(config.token)}` : "";
     const response = await fetch(url + query, { headers: { Accept: "application/json" } });
-    const body = await response.json();
-    // A refusal (e.g. 429, too many requests) carries its own translated message.
-    if (!response.ok) throw new Error(body?.error?.message ?? "");
+    const body = await response.json().catch(() => null);
+    if (!response.ok || !body) {
+      // A refusal (e.g. 429, too many requests) carries its own translated message.
+      refusal = body?.error?.message ?? null;
+      throw new Error(String(response.status));
+    }
     positions.set(target, body.view);
-  } catch (error) {
-    showError(error.message || t("load_failed"));
+  } catch {
+    showError(refusal || t("load_failed"));
     if (review?.ply === target) backToLive();
     return;
   }
