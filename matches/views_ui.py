@@ -305,6 +305,11 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "confirm_cards": _("Confirm hand and deck"),
     "setup_general_help": _("Choose your general: click one of your pieces on the board."),
     "deploy_help": _("Deployment: click a highlighted square or edge of your camp."),
+    "deploy_fences_only": _(
+        "No piece can be placed any more: now place fences, on the highlighted edges of your camp."
+    ),
+    "deploy_fences_only_title": _("No piece can be placed any more"),
+    "deploy_fences_fixed": _("Placing fences"),
     "war_command_help": _("Command step: play at least one card from your hand, then end."),
     "war_execute_help": _("Execute the card: click a highlighted piece or square."),
     "resign": _("Resign"),

@@ -18,6 +18,7 @@ const config = uiConfig();
 const root = document.getElementById("record-viewer");
 const gameRoot = document.getElementById("viewer-game");
 const moveList = document.getElementById("move-list");
+// Absent for a game without decisions (a forfeit): there is nothing to step through.
 const slider = root.querySelector("[data-step=slider]");
 const position = root.querySelector("[data-step=position]");
 
@@ -38,8 +39,8 @@ function render() {
     names: config.players,
     marks: move ? decisionSquares(move.text) : [],
   });
-  slider.value = String(index);
-  position.textContent = t("position_n", { n: index, total: data.moves.length });
+  if (slider) slider.value = String(index);
+  if (position) position.textContent = t("position_n", { n: index, total: data.moves.length });
   root.dataset.ply = String(index);
   for (const item of moveList.children) {
     const current = Number(item.dataset.ply) === index;
@@ -86,7 +87,7 @@ async function load(newPerspective) {
     root.removeAttribute("aria-busy");
     return;
   }
-  slider.max = String(data.views.length - 1);
+  if (slider) slider.max = String(data.views.length - 1);
   buildMoveList();
   index = clamp(index);
   render();
@@ -114,7 +115,7 @@ root.addEventListener("click", (event) => {
   if (item) go(Number(item.dataset.ply));
 });
 
-slider.addEventListener("input", () => go(Number(slider.value)));
+slider?.addEventListener("input", () => go(Number(slider.value)));
 
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
