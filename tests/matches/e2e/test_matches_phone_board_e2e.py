@@ -42,6 +42,15 @@ def open_seat(new_page: Any, url: str, *, language: str, phone: bool = True) -> 
     return page
 
 
+def new_match_seat(
+    match_server: Any, new_page: Any, seat: str, *, language: str, phone: bool = True
+) -> tuple[dict[str, Any], Any]:
+    """A new started match (Aoi vs Ren) and ``seat``'s board open on it."""
+    created = match_server.create_match(red_name="Aoi", blue_name="Ren")
+    url = f"{match_server.url}/matches/{created['id']}/?token={created[seat]}"
+    return created, open_seat(new_page, url, language=language, phone=phone)
+
+
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
@@ -98,10 +107,9 @@ def board_bottom_in_view(page: Any) -> None:
 def test_a_tapped_squares_choices_open_in_view_on_a_phone(
     match_server: Any, new_page: Any, language: str
 ) -> None:
-    created = match_server.create_match(red_name="Aoi", blue_name="Ren")
-    base = f"{match_server.url}/matches/{created['id']}/"
-    red = open_seat(new_page, f"{base}?token={created['red']}", language=language)
-    blue = open_seat(new_page, f"{base}?token={created['blue']}", language=language)
+    created, red = new_match_seat(match_server, new_page, "red", language=language)
+    url = f"{match_server.url}/matches/{created['id']}/?token={created['blue']}"
+    blue = open_seat(new_page, url, language=language)
     wait_dataset(red, "live", "d.seat === 'red' && d.toAct === 'red'")
     wait_dataset(blue, "live", "d.seat === 'blue' && d.ply === '0'")
 
@@ -138,9 +146,7 @@ def test_a_tapped_squares_choices_open_in_view_on_a_phone(
 def test_the_choice_panel_on_a_laptop_stays_beside_the_board(
     match_server: Any, new_page: Any, language: str
 ) -> None:
-    created = match_server.create_match(red_name="Aoi", blue_name="Ren")
-    url = f"{match_server.url}/matches/{created['id']}/?token={created['red']}"
-    page = open_seat(new_page, url, language=language, phone=False)
+    _, page = new_match_seat(match_server, new_page, "red", language=language, phone=False)
     wait_dataset(page, "live", "d.seat === 'red' && d.toAct === 'red'")
     open_choice(page, "b1", phone=False)
     board = page.locator("svg.board").bounding_box()
@@ -227,9 +233,7 @@ def test_after_resignation_the_panels_name_both_generals_and_nobody_is_to_act(
 def test_a_game_over_before_its_first_decision_offers_no_replay(
     match_server: Any, new_page: Any
 ) -> None:
-    created = match_server.create_match(red_name="Aoi", blue_name="Ren")
-    url = f"{match_server.url}/matches/{created['id']}/?token={created['blue']}"
-    page = open_seat(new_page, url, language="en")
+    created, page = new_match_seat(match_server, new_page, "blue", language="en")
     wait_dataset(page, "live", "d.seat === 'blue' && d.status === 'running'")
     page.locator("#resign-button").tap()
     page.locator('#resign-dialog button[value="resign"]').tap()

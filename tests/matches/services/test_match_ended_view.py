@@ -8,16 +8,14 @@ names the generals by then too — while hands and decks stay as secret as after
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from engine import replay
-from engine.playout import random_playout
 from matches.models import Match
 from matches.selectors import match_get_view, match_legal_actions
-from matches.services import match_resign, match_submit_action
+from matches.services import match_resign
+from tests.matches.helpers import play_playout
 
 pytestmark = pytest.mark.django_db
 
@@ -26,19 +24,8 @@ WAR_PLIES = 40  # set-up and deployment are over: the war is under way
 
 @pytest.fixture
 def at_war(make_match: Any, clock_at: Any) -> tuple[Match, Any]:
-    record, _ = random_playout(seed=1, turn_limit=30)
-    states = replay(replace(record, result=None))
+    match, states = play_playout(make_match(), clock_at, seed=1, turn_limit=30, plies=WAR_PLIES)
     assert states[WAR_PLIES].phase.value == "war"
-    match = make_match()
-    for index, text in enumerate(record.actions[:WAR_PLIES]):
-        match_submit_action(
-            match_id=match.pk,
-            seat=states[index].to_act.label,
-            action_text=text,
-            expected_ply=index,
-            now=clock_at.now,
-        )
-    match.refresh_from_db()
     return match, states[WAR_PLIES]
 
 

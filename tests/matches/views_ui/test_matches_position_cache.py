@@ -11,7 +11,6 @@ that the answer is HTTP 429 with a message and ``Retry-After``.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,13 +18,14 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from engine import Side, observe, replay
+from engine import Side, observe
 from engine.playout import random_playout
 from games.gunshi_rules import GunshiRules
 from matches.models import Match
 from matches.positions import SNAPSHOT_EVERY, match_position_view
 from matches.request_limits import RequestLimit
 from matches.services import match_submit_action
+from tests.matches.helpers import play_playout
 
 pytestmark = pytest.mark.django_db
 
@@ -40,20 +40,10 @@ def empty_cache() -> None:
 
 @pytest.fixture
 def played(make_match: Any, clock_at: Any) -> tuple[Match, list[Any]]:
-    """A running match after the first ``PLIES`` decisions of a random game, with its states."""
-    record, _ = random_playout(seed=3, turn_limit=40)
-    states = replay(replace(record, result=None))
+    """A running match after the first ``PLIES`` decisions of a random game, with its states
+    (the game goes on for at least one more decision)."""
+    match, states = play_playout(make_match(), clock_at, seed=3, turn_limit=40, plies=PLIES)
     assert len(states) > PLIES + 1
-    match = make_match()
-    for index, text in enumerate(record.actions[:PLIES]):
-        match_submit_action(
-            match_id=match.pk,
-            seat=states[index].to_act.label,
-            action_text=text,
-            expected_ply=index,
-            now=clock_at.now,
-        )
-    match.refresh_from_db()
     return match, states
 
 
