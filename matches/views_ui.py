@@ -533,7 +533,7 @@ def match_position(request: HttpRequest, match_id: int, ply: int) -> JsonRespons
     """
     retry_after = _position_limit().allow(request)
     if retry_after is not None:
-        response = error_response(MatchError("rate_limited", ply=0))
+        response = error_response(MatchError("rate_limited"))  # no match read: ply unknown
         response["Retry-After"] = str(retry_after)
         return response
     match = get_object_or_404(Match, pk=match_id)
