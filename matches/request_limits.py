@@ -45,7 +45,7 @@ class RequestLimit:
         address may ask again (for ``Retry-After``)."""
         address = request.META.get("REMOTE_ADDR") or "unknown"
         number, left = self._window()
-        key = f"request-limit:{self.name}:{address}:{number}"
+        key = f"request-limit:{self.name}:{self.window_seconds}:{address}:{number}"
         # add() starts the window's counter (atomic on Redis); incr() counts this request.
         cache.add(key, 0, self.window_seconds + 1)
         try:
