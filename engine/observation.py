@@ -96,9 +96,15 @@ def _side(
     }
 
 
-def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
-    """What ``viewer`` may know of ``state`` (``None``: a spectator), as a JSON-ready dict."""
-    over = state.phase is Phase.OVER
+def observe(state: GameState, viewer: Side | None, *, ended: bool = False) -> dict[str, Any]:
+    """What ``viewer`` may know of ``state`` (``None``: a spectator), as a JSON-ready dict.
+
+    ``ended=True``: the match ended outside the game (resignation, time, no-show, an
+    arbiter) while ``state`` was still under way. The view then shows what any finished game
+    shows — both generals, phase ``over``, nobody to act, no clock side, no legal decisions —
+    while hands, decks and face-down cards stay as secret as after an end in the game.
+    """
+    over = state.phase is Phase.OVER or ended
     visible_generals = {
         s.general
         for side, s in zip(Side, state.sides, strict=True)
@@ -132,13 +138,14 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
                 square_name(sq) for p in ex.partners if (sq := state.square_of(p)) is not None
             ),
         }
-    running = clock_side(state)
+    running = None if ended else clock_side(state)
+    to_act = None if ended else state.to_act
     view: dict[str, Any] = {
         "v": VIEW_VERSION,
         "viewer": viewer.label if viewer is not None else None,
         "variant": state.variant.value,
-        "phase": state.phase.value,
-        "to_act": state.to_act.label if state.to_act is not None else None,
+        "phase": Phase.OVER.value if ended else state.phase.value,
+        "to_act": to_act.label if to_act is not None else None,
         "clock_side": running.label if running is not None else None,
         "ply": state.ply,
         "turn": state.turn,
@@ -156,7 +163,7 @@ def observe(state: GameState, viewer: Side | None) -> dict[str, Any]:
         "skipped": [_skipped(s, viewer) for s in state.skipped],
         "legal_actions": (
             [a.to_str() for a in legal_actions(state)]
-            if viewer is not None and viewer is state.to_act
+            if viewer is not None and viewer is to_act
             else []
         ),
         "outcome": (

@@ -323,6 +323,18 @@ class GameRules(Protocol):
 
 
 @runtime_checkable
+class EndedView(Protocol):
+    """Optional hook of a game whose state stays as it was when a match ends outside the game
+    (resignation, time, no-show, an arbiter; 軍師軍略), beside :class:`GameRules`: the view of
+    that state once the match is over, showing what any finished game shows (e.g. both
+    generals, nobody to act) and keeping what stays secret after an end in the game."""
+
+    def ended_view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """``view(state, viewer)`` as it reads after the end of the match."""
+        ...
+
+
+@runtime_checkable
 class SimultaneousSetup(Protocol):
     """Optional hooks of a game whose seats set up at the same time under one shared
     countdown (軍棋, RULES.md §3.6 and §11.1), beside :class:`GameRules`.

@@ -187,6 +187,10 @@ class GunshiRules:
     def view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
         return observe(state, _side(viewer))
 
+    def ended_view(self, state: GameState, viewer: int | None) -> dict[str, Any]:
+        """The view once the match ended outside the game (``games.base.EndedView``)."""
+        return observe(state, _side(viewer), ended=True)
+
     def is_secret(self, before: GameState, action: Any) -> bool:
         return is_secret(before, action)
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from clock import ClockState, clock_snapshot, epoch_ms
 from games import get_game
-from games.base import GameRules
+from games.base import EndedView, GameRules
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent, MatchMove, Seat
 from matches.permissions import user_can_arbitrate
@@ -261,6 +261,22 @@ def match_result(match: Match) -> dict[str, Any] | None:
     }
 
 
+def match_game_view(match: Match, viewer: int | None) -> dict[str, Any]:
+    """The game part of the view of an online match for ``viewer`` (0, 1 or ``None``).
+
+    A match that ended outside the game (resignation, time, no-show, an arbiter) while its
+    state was still under way is shown as finished when its game can say how
+    (``games.base.EndedView``: 軍師軍略 shows both generals and nobody to act) — the move list
+    names the general by then, so the panels must too (docs/matches.md, "Views").
+    """
+    rules = match_rules(match)
+    state = match_game_state(match)
+    ended = match.status == Match.Status.FINISHED and rules.outcome(state) is None
+    if ended and isinstance(rules, EndedView):
+        return rules.ended_view(state, viewer)
+    return rules.view(state, viewer)
+
+
 def match_get_view(
     *,
     match: Match,
@@ -291,7 +307,7 @@ def match_get_view(
         "players": {"red": {"name": match.red_name}, "blue": {"name": match.blue_name}},
         "event_id": match.event_id,
         "pairing_id": match.pairing_id,
-        "game": match_rules(match).view(match_game_state(match), viewer) if online else None,
+        "game": match_game_view(match, viewer) if online else None,
         "clock": _clock_view(match, now_ms),
         # The end of a shared set-up countdown (epoch ms; e.g. 軍棋's simultaneous set-up).
         "setup_deadline": (
@@ -312,34 +328,9 @@ def match_get_view(
     }
 
 
-def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> dict[str, Any]:
-    """The position after decision ``ply`` of an online match, as ``viewer_seat`` saw it then.
-
-    This is what the live board shows when a player steps back through the move list: the
-    game's own ``rules.view`` of that past state for that seat (so nothing the seat could not see
-    at the time, and never its opponent's secrets), with no legal decisions (nobody acts in a
-    past position). Raises ``MatchError`` for an over-the-board match (``wrong_kind``) or a ply
-    beyond the match's (``bad_message``).
-    """
-    if match.kind != Match.Kind.ONLINE:
-        raise MatchError("wrong_kind", ply=match.ply)
-    if not 0 <= ply <= match.ply:
-        raise MatchError("bad_message", ply=match.ply, detail=f"ply {ply} of {match.ply}")
-    rules = match_rules(match)
-    if ply == match.ply:
-        state = match_game_state(match)
-    else:
-        state = rules.initial_state(match_setup(match))
-        for text in match_action_texts(match)[:ply]:
-            state = rules.apply(state, rules.parse_action(text))
-    view = rules.view(state, seat_side(viewer_seat))
-    view["legal_actions"] = []
-    return view
-
-
 def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, Any]:
     """The legal decisions of ``viewer_seat`` (empty unless it is to act in a live match)."""
-    view = match_rules(match).view(match_game_state(match), seat_side(viewer_seat))
+    view = match_game_view(match, seat_side(viewer_seat))
     live = match.status == Match.Status.RUNNING
     return {
         "ply": match.ply,

@@ -55,6 +55,10 @@ def _seat_of(request: HttpRequest, match: Match) -> tuple[str | None, str]:
     return match_resolve_seat(match=match, user=request.user, token=token), token
 
 
+#: The tag of the flash that says "wait for your opponent": true only until the game starts.
+START_PENDING_TAG = "start-pending"
+
+
 @require_POST
 def match_join(request: HttpRequest, match_id: int) -> HttpResponse:
     """A player presses "I am at the board": the game starts once both seats have."""
@@ -69,7 +73,12 @@ def match_join(request: HttpRequest, match_id: int) -> HttpResponse:
     if match.status == Match.Status.RUNNING:
         messages.success(request, _t("Both players are here: the game has started."))
     else:
-        messages.success(request, _t("You have joined. The game starts when your opponent joins."))
+        # Tagged: the board takes it away once the game starts (static/js/start_panel.js).
+        messages.success(
+            request,
+            _t("You have joined. The game starts when your opponent joins."),
+            extra_tags=START_PENDING_TAG,
+        )
     return HttpResponseRedirect(board_url(match, token), status=303)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -36,8 +37,9 @@ from matches.api import error_response
 from matches.errors import MatchError
 from matches.junqi_ui import BOARD_TEMPLATES, JUNQI_LABELS, RECORD_TEMPLATES
 from matches.models import Match
+from matches.positions import match_position_view
+from matches.request_limits import RequestLimit
 from matches.selectors import (
-    match_position_view,
     match_record,
     match_record_text,
     match_resolve_seat,
@@ -303,6 +305,11 @@ UI_LABELS: Final[dict[str, Promise]] = {
     "confirm_cards": _("Confirm hand and deck"),
     "setup_general_help": _("Choose your general: click one of your pieces on the board."),
     "deploy_help": _("Deployment: click a highlighted square or edge of your camp."),
+    "deploy_fences_only": _(
+        "No piece can be placed any more: now place fences, on the highlighted edges of your camp."
+    ),
+    "deploy_fences_only_title": _("No piece can be placed any more"),
+    "deploy_fences_fixed": _("Placing fences"),
     "war_command_help": _("Command step: play at least one card from your hand, then end."),
     "war_execute_help": _("Execute the card: click a highlighted piece or square."),
     "resign": _("Resign"),
@@ -519,13 +526,29 @@ def match_board(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
+def _position_limit() -> RequestLimit:
+    """The past positions' limit per client address, from the settings."""
+    return RequestLimit(
+        name="position",
+        limit=settings.MATCH_POSITION_REQUESTS_PER_WINDOW,
+        window_seconds=settings.MATCH_POSITION_WINDOW_SECONDS,
+    )
+
+
 @require_GET
 def match_position(request: HttpRequest, match_id: int, ply: int) -> JsonResponse:
     """One past position of a live online match, as the caller's seat saw it (JSON).
 
     The seat is resolved as on the WebSocket: the ``?token=`` seat link, else the session,
-    else a spectator (docs/protocol.md §1); ``match_position_view`` does the masking.
+    else a spectator (docs/protocol.md §1); ``match_position_view`` does the masking and the
+    caching. Each client address may ask a limited number of times per window
+    (``matches.request_limits``): beyond it, HTTP 429 with ``Retry-After``.
     """
+    retry_after = _position_limit().allow(request)
+    if retry_after is not None:
+        response = error_response(MatchError("rate_limited"))  # no match read: ply unknown
+        response["Retry-After"] = str(retry_after)
+        return response
     match = get_object_or_404(Match, pk=match_id)
     try:
         seat = match_resolve_seat(match=match, user=request.user, token=request.GET.get("token"))

@@ -294,6 +294,11 @@ MATCH_LOW_TIME_SECONDS: float = env.float("MATCH_LOW_TIME_SECONDS", default=60.0
 MATCH_SOCKET_FRAMES_PER_SECOND: float = env.float("MATCH_SOCKET_FRAMES_PER_SECOND", default=20.0)
 MATCH_SOCKET_FRAME_BURST: float = env.float("MATCH_SOCKET_FRAME_BURST", default=100.0)
 MATCH_SOCKET_MAX_REFUSED_FRAMES: int = env.int("MATCH_SOCKET_MAX_REFUSED_FRAMES", default=50)
+# Past positions of a live board one client address may fetch (matches/request_limits.py): 120
+# in each 10-second window (a player steps through a game a few positions a second; a venue's
+# players may share one address); more get HTTP 429.
+MATCH_POSITION_REQUESTS_PER_WINDOW: int = env.int("MATCH_POSITION_REQUESTS_PER_WINDOW", default=120)
+MATCH_POSITION_WINDOW_SECONDS: int = env.int("MATCH_POSITION_WINDOW_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",

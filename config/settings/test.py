@@ -51,3 +51,6 @@ MATCH_TIMEOUT_SCHEDULER_AUTOSTART = False
 # test sets one (tests/matches/consumers/test_match_consumer_frame_limits.py).
 MATCH_SOCKET_FRAMES_PER_SECOND = 1_000_000.0
 MATCH_SOCKET_FRAME_BURST = 1_000_000.0
+# Every test client has the same address: no limit on past positions unless a test sets one
+# (tests/matches/views_ui/test_matches_position_cache.py).
+MATCH_POSITION_REQUESTS_PER_WINDOW = 1_000_000

@@ -193,6 +193,11 @@ export class ActionBuilder {
     return this.fenceMode || !pieces;
   }
 
+  /** Deployment with fences left to place but no piece (no LP, stock or camp square for one). */
+  fencesOnly() {
+    return this.decisions.some((d) => d.type === "deploy_fence") && !this.decisions.some((d) => d.type === "deploy");
+  }
+
   /** What the board should highlight, and where clicks go (renderBoard's `interaction`). */
   interaction() {
     if (!this.enabled || !this.decisions.length) return {};
@@ -596,7 +601,7 @@ export class ActionBuilder {
     if (game.execution?.card === "RC") return t("crossbow_help");
     if (game.execution?.card === "LI") return t("light_infantry_help");
     if (game.execution?.card === "RP") return t("rapid_fire_help");
-    if (game.phase === "deployment") return t("deploy_help");
+    if (game.phase === "deployment") return this.fencesOnly() ? t("deploy_fences_only") : t("deploy_help");
     if (game.phase === "setup") {
       return this.decisions.some((d) => d.type === "general") ? t("setup_general_help") : t("setup_title");
     }
@@ -615,18 +620,26 @@ export class ActionBuilder {
     panel.hidden = false;
     panel.append(html("p", { class: "action-panel__help" }, t("your_turn"), " ", this.helpText()));
 
+    // The choices of the square just clicked: on a phone a sheet at the bottom of the screen
+    // (static/css/choice_sheet.css), so they open in view whatever the scroll position.
+    let open = null;
     if (this.choice) {
       const buttons = this.choice.decisions.map((d) =>
         decisionButton(d.text, d.type === "move" ? (d.intrude ? t("move_intrude", { square: d.to }) : t("move_stay", { square: d.to })) : describe(d), { primary: d.intrude }),
       );
-      panel.append(html("div", { class: "choice choice--intrude" }, ...buttons, html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel"))));
+      open = html("div", { class: "choice choice--intrude" }, ...buttons, html("button", { type: "button", class: "button button--quiet", dataset: { command: "cancel" } }, t("cancel")));
     } else if (this.placement) {
-      panel.append(this.renderPlacementChoices(this.placement));
+      open = this.renderPlacementChoices(this.placement);
     } else if (this.selected) {
-      panel.append(this.renderPieceChoices(this.selected));
+      open = this.renderPieceChoices(this.selected);
+    }
+    if (open) {
+      open.classList.add("choice--sheet");
+      panel.append(open);
     }
 
-    // Deployment: pieces or fences on the board.
+    // Deployment: pieces or fences on the board. Once no piece can be placed the fence button
+    // stays where it was, pressed and fixed, so the player sees that fences are what is left.
     const deployFences = this.decisions.some((d) => d.type === "deploy_fence");
     const deployPieces = this.decisions.some((d) => d.type === "deploy");
     if (deployFences && deployPieces) {
@@ -638,6 +651,18 @@ export class ActionBuilder {
             "button",
             { type: "button", class: "button", dataset: { command: "fence-mode" }, "aria-pressed": String(this.fenceMode) },
             this.fenceMode ? t("deploy_pieces_mode") : t("deploy_fences_mode"),
+          ),
+        ),
+      );
+    } else if (this.fencesOnly()) {
+      panel.append(
+        html(
+          "p",
+          {},
+          html(
+            "button",
+            { type: "button", class: "button", id: "fence-mode-fixed", "aria-pressed": "true", disabled: true, title: t("deploy_fences_only_title") },
+            t("deploy_fences_fixed"),
           ),
         ),
       );

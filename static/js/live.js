@@ -9,6 +9,7 @@
 
 import { ActionBuilder } from "./actions.js";
 import { html, otherSide, renderGame } from "./board.js";
+import { keepChoiceInSight } from "./choice_sheet.js";
 import { ClockPair } from "./clock.js";
 import { NotationEntry } from "./entry.js";
 import { methodName, t, uiConfig } from "./i18n.js";
@@ -187,8 +188,9 @@ function drawGameOver() {
     html(
       "p",
       { class: "game-over__links" },
-      html("a", { class: "button", href: config.record_url }, t("view_record")),
-      " ",
+      // A game that ended before its first decision (a forfeit) has nothing to step through.
+      view.ply > 0 ? html("a", { class: "button", href: config.record_url, id: "view-record" }, t("view_record")) : null,
+      view.ply > 0 ? " " : null,
       html("a", { class: "button button--quiet", href: config.download_url, download: "" }, t("download_record")),
     ),
   );
@@ -260,15 +262,20 @@ async function showPosition(ply) {
   // On a phone the list is below the board: bring the position (and its bar) into view.
   if (starting) reviewBar.scrollIntoView({ block: "nearest" });
   if (review.view) return;
+  let refusal = null;
   try {
     const url = config.position_url.replace("{ply}", String(target));
     const query = config.token ? `?token=${encodeURIComponent(config.token)}` : "";
     const response = await fetch(url + query, { headers: { Accept: "application/json" } });
-    if (!response.ok) throw new Error(String(response.status));
-    const body = await response.json();
+    const body = await response.json().catch(() => null);
+    if (!response.ok || !body) {
+      // A refusal (e.g. 429, too many requests) carries its own translated message.
+      refusal = body?.error?.message ?? null;
+      throw new Error(String(response.status));
+    }
     positions.set(target, body.view);
   } catch {
-    showError(t("load_failed"));
+    showError(refusal || t("load_failed"));
     if (review?.ply === target) backToLive();
     return;
   }
@@ -336,6 +343,7 @@ function draw() {
     pinned,
   });
   entry.setLegal(enabled ? view.game.legal_actions : []);
+  keepChoiceInSight(gameRoot);
   if (scrollPending) moveList.scrollTop = moveList.scrollHeight; // the list scrolls, never the page
   scrollPending = false;
 }

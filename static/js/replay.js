@@ -19,6 +19,7 @@ const config = uiConfig();
 const root = document.getElementById("record-viewer");
 const gameRoot = document.getElementById("viewer-game");
 const moveList = document.getElementById("move-list");
+// Absent for a game without decisions (a forfeit): there is nothing to step through.
 const slider = root.querySelector("[data-step=slider]");
 const position = root.querySelector("[data-step=position]");
 
@@ -52,8 +53,8 @@ function render() {
   const view = data.views[index];
   const move = index > 0 ? data.moves[index - 1] : null;
   drawer.position(gameRoot, view, move, perspective);
-  slider.value = String(index);
-  position.textContent = t("position_n", { n: index, total: data.moves.length });
+  if (slider) slider.value = String(index);
+  if (position) position.textContent = t("position_n", { n: index, total: data.moves.length });
   root.dataset.ply = String(index);
   for (const item of moveList.children) {
     const current = Number(item.dataset.ply) === index;
@@ -96,7 +97,7 @@ async function load(newPerspective) {
     root.removeAttribute("aria-busy");
     return;
   }
-  slider.max = String(data.views.length - 1);
+  if (slider) slider.max = String(data.views.length - 1);
   buildMoveList();
   index = clamp(index);
   render();
@@ -124,7 +125,7 @@ root.addEventListener("click", (event) => {
   if (item) go(Number(item.dataset.ply));
 });
 
-slider.addEventListener("input", () => go(Number(slider.value)));
+slider?.addEventListener("input", () => go(Number(slider.value)));
 
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -91,3 +91,30 @@ def last_clock_entry(match: Match) -> Any:
         delta_ms=move.delta_ms,
         note=move.clock_note,
     )
+
+
+def play_playout(
+    match: Match, clock: Clock, *, seed: int, turn_limit: int, plies: int
+) -> tuple[Match, list[Any]]:
+    """Play the first ``plies`` decisions of the engine's random game ``seed`` on ``match``,
+    each by the seat to act; returns the fresh match and every state of that game (to compare
+    a view of ply ``n`` with ``observe(states[n], seat)``)."""
+    from dataclasses import replace
+
+    from engine import replay
+    from engine.playout import random_playout
+    from matches.services import match_submit_action
+
+    record, _ = random_playout(seed=seed, turn_limit=turn_limit)
+    states = replay(replace(record, result=None))
+    assert len(states) > plies, "the random game is shorter than asked"
+    for index, text in enumerate(record.actions[:plies]):
+        match_submit_action(
+            match_id=match.pk,
+            seat=states[index].to_act.label,
+            action_text=text,
+            expected_ply=index,
+            now=clock.now,
+        )
+    match.refresh_from_db()
+    return match, states

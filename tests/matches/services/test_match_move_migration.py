@@ -36,12 +36,12 @@ from engine.notation import state_to_dict
 from engine.observation import is_secret
 from matches import demo
 from matches.models import Match
+from matches.positions import match_position_view
 from matches.selectors import (
     SEAT_LABELS,
     match_audit_log,
     match_clock_log,
     match_get_view,
-    match_position_view,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)

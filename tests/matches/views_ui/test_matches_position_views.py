@@ -8,17 +8,15 @@ cards, even for positions long gone, and nobody gets legal decisions for a past 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from engine import Side, observe, replay
-from engine.playout import random_playout
+from engine import Side, observe
 from matches.models import Match
-from matches.services import match_submit_action
+from tests.matches.helpers import play_playout
 
 pytestmark = pytest.mark.django_db
 
@@ -28,19 +26,7 @@ PLIES = 40
 @pytest.fixture
 def played(make_match: Any, clock_at: Any) -> tuple[Match, list[Any]]:
     """A running match after the first ``PLIES`` decisions of a random game, with its states."""
-    record, _ = random_playout(seed=1, turn_limit=30)
-    states = replay(replace(record, result=None))
-    match = make_match()
-    for index, text in enumerate(record.actions[:PLIES]):
-        match_submit_action(
-            match_id=match.pk,
-            seat=states[index].to_act.label,
-            action_text=text,
-            expected_ply=index,
-            now=clock_at.now,
-        )
-    match.refresh_from_db()
-    return match, states
+    return play_playout(make_match(), clock_at, seed=1, turn_limit=30, plies=PLIES)
 
 
 def position(client: Client, match: Match, ply: int, token: str = "") -> Any:
