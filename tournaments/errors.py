@@ -58,10 +58,17 @@ MESSAGES: dict[str, Promise] = {
         "The name contains control or text-direction characters (%(characters)s); "
         "please remove them."
     ),
-    "event_full": _("This event is full (%(cap)s players)."),
+    "event_full": _(
+        "This event is full (%(cap)s players). Raise the registration cap in the settings to "
+        "add more players."
+    ),
     "csv_invalid": _("The CSV file has errors; nothing was imported."),
     "csv_empty": _("The CSV file has no players."),
     "entry_not_active": _("%(name)s is not active in this event."),
+    "entry_waitlisted": _(
+        "%(name)s is on the waitlist and holds no place yet: take them off the waitlist instead."
+    ),
+    "not_waitlisted": _("%(name)s is not on the waitlist."),
     "entry_already_active": _("%(name)s is already active."),
     "between_rounds_only": _("This can only be done between rounds (round %(round)s is running)."),
     "late_entry_round": _("A late entry joins at the next round to be paired (round %(round)s)."),

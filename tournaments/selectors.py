@@ -294,7 +294,11 @@ def event_history(
     read as plain rows, not model instances: at 1,000 players × 9 rounds that is most of the
     time a standings recompute spends in the database layer.
     """
-    entries = list(Entry.objects.filter(event=event).defer("token", "created_at"))
+    entries = list(
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.WAITLISTED)  # no place, no standing (tournaments.waitlist)
+        .defer("token", "created_at")
+    )
     rounds_qs = Round.objects.filter(event=event)
     if not include_drafts:
         rounds_qs = rounds_qs.exclude(status=Round.Status.DRAFT)
@@ -529,7 +533,13 @@ def _outcome_for(p: Pairing, colour: str) -> str:
 
 
 def event_entries(*, event: Event) -> list[Entry]:
-    return seed_order(Entry.objects.filter(event=event).select_related("user"))
+    """The players holding (or having held) a place, in seed order; the waitlist is apart
+    (``tournaments.waitlist.queue``)."""
+    return seed_order(
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.WAITLISTED)
+        .select_related("user")
+    )
 
 
 def event_disputes(*, event: Event) -> list[Pairing]:

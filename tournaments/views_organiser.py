@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from games import get_game
 from matches.models import Match
-from tournaments import ranked_tables, selectors, services
+from tournaments import ranked_tables, selectors, services, waitlist
 from tournaments.forms import (
     TIME_CONTROL_PRESETS,
     CheckInForm,
@@ -131,6 +131,8 @@ def _render_dashboard(
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "ranked": ranked_tables.is_ranked(event),
         "entries": entries,
+        "waitlist": waitlist.queue(event),
+        "waitlist_moves": waitlist.queue_moves(event),
         "active_count": len(active),
         "checked_in_count": len(active) - len(not_checked_in),
         "not_checked_in": not_checked_in,
@@ -290,7 +292,14 @@ def entry_check_in_many(request: HttpRequest, slug: str) -> HttpResponse:
     return back(request, _dashboard_url(event))
 
 
-ENTRY_ACTIONS = ("check_in", "check_out", "withdraw", "reinstate", "disqualify")
+ENTRY_ACTIONS = (
+    "check_in",
+    "check_out",
+    "withdraw",
+    "reinstate",
+    "disqualify",
+    "remove_from_waitlist",
+)
 
 
 @login_required
@@ -310,6 +319,12 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
         )
     elif action == "withdraw":
         attempt(request, lambda: services.entry_withdraw(actor=user, entry=entry), _("Withdrawn."))
+    elif action == "remove_from_waitlist":
+        attempt(
+            request,
+            lambda: services.entry_leave_waitlist(actor=user, entry=entry),
+            _("Removed from the waitlist."),
+        )
     elif action == "reinstate":
         attempt(
             request, lambda: services.entry_reinstate(actor=user, entry=entry), _("Reinstated.")
