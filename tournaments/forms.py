@@ -283,8 +283,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         if cleaned.get("online") and not validation.plays_online(game):
             self.add_error(
                 "game",
-                _("%(game)s is played over the board only: untick “played online”.")
-                % {"game": game.name},
+                # The box's own label, so the message names exactly what the page shows.
+                _("%(game)s is played over the board only: untick “%(box)s”.")
+                % {"game": game.name, "box": self.fields["online"].label},
             )
         if (
             not self.instance.pk
@@ -341,12 +342,19 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         pass
 
 
+#: The dashboard shows the player form and the role form on one page: their account fields
+#: have names of their own (never ``username``, which password managers fill with the
+#: organiser's own log-in) and switch autofill off.
+ACCOUNT_WIDGET_ATTRS = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "none"}
+
+
 class EntryAddForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
-    username = forms.CharField(
+    account = forms.CharField(
         label=_("Account (optional)"),
         required=False,
         help_text=_("Link the entry to a registered account by its user name."),
+        widget=forms.TextInput(attrs=ACCOUNT_WIDGET_ATTRS),
     )
     rating = forms.IntegerField(
         label=_("Rating"), required=False, min_value=0, max_value=validation.MAX_RATING
@@ -365,8 +373,8 @@ class EntryAddForm(forms.Form):
             raise forms.ValidationError(_("This field is required."))
         return name.strip()
 
-    def clean_username(self) -> Any:
-        username = self.cleaned_data["username"].strip()
+    def clean_account(self) -> Any:
+        username = self.cleaned_data["account"].strip()
         if not username:
             return None
         user = get_user_model().objects.filter(username=username).first()
@@ -404,11 +412,13 @@ class ReasonForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("User name"))
+    member = forms.CharField(
+        label=_("User name"), widget=forms.TextInput(attrs=ACCOUNT_WIDGET_ATTRS)
+    )
     role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
 
-    def clean_username(self) -> Any:
-        user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
+    def clean_member(self) -> Any:
+        user = get_user_model().objects.filter(username=self.cleaned_data["member"].strip()).first()
         if user is None:
             raise forms.ValidationError(_("No account with this user name."))
         return user

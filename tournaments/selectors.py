@@ -373,6 +373,10 @@ class StandingsTable:
     complete_rounds: int
     columns: tuple[tuple[str, str, Any], ...]  # (code, short label, long label)
     lines: tuple[StandingLine, ...] = field(default=())
+    #: Whether round ``after_round`` has every result in (else it is still being played).
+    last_round_complete: bool = False
+    #: The event is finished: the table is its final ranking.
+    final: bool = False
 
     @property
     def draws(self) -> bool:
@@ -418,12 +422,15 @@ def event_standings(*, event: Event, after_round: int | None = None) -> Standing
     columns = tuple(
         (code, TIEBREAK_SHORT.get(code, code), TIEBREAK_LABELS.get(code, code)) for code in codes
     )
+    last = data.rounds[-1] if data.rounds else None
     return StandingsTable(
         event=event,
         after_round=data.last_round,
         complete_rounds=complete,
         columns=columns,
         lines=lines,
+        last_round_complete=last is not None and last.status == Round.Status.COMPLETE,
+        final=event.status == Event.Status.FINISHED and after_round is None,
     )
 
 

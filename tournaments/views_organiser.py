@@ -217,7 +217,7 @@ def role_add(request: HttpRequest, slug: str) -> HttpResponse:
             lambda: services.event_role_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
-                user=form.cleaned_data["username"],
+                user=form.cleaned_data["member"],
                 role=form.cleaned_data["role"],
             ),
         )
@@ -239,13 +239,21 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 name=form.cleaned_data["name"],
-                user=form.cleaned_data["username"],
+                user=form.cleaned_data["account"],
                 rating=form.cleaned_data["rating"],
                 missed_round_points=form.cleaned_data["missed_round_points"],
             ),
         )
     except RefusedError:
-        return _render_dashboard(request, event, add_form=form)
+        # The form sits low on a long page: say at the top what happened, and the form's
+        # action (``#add-player``) brings the browser down to the errors beside the fields.
+        late = Round.objects.filter(event=event).exists()
+        summary = (
+            _("The late entry was not added: see the errors under “Late entry”.")
+            if late
+            else _("The player was not added: see the errors under “Add a player”.")
+        )
+        return _render_dashboard(request, event, add_form=form, action_errors=[summary])
     messages.success(request, _("Player added."))
     return redirect(_dashboard_url(event))
 
@@ -265,7 +273,8 @@ def entry_import(request: HttpRequest, slug: str) -> HttpResponse:
             ),
         )
     except RefusedError:
-        return _render_dashboard(request, event, csv_form=form)
+        summary = _("Nothing was imported: see the errors under “Import players (CSV)”.")
+        return _render_dashboard(request, event, csv_form=form, action_errors=[summary])
     messages.success(request, _("%(count)s players imported.") % {"count": len(created)})
     return redirect(_dashboard_url(event))
 

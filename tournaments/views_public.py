@@ -184,7 +184,7 @@ def _build_standings(event: Event) -> dict[str, Any]:
         return {"title": _("Standings"), "html": views_ranked.standings_html(event)}
     table = selectors.event_standings(event=event)
     html = render_to_string("tournaments/_standings_table.html", {"table": table, "event": event})
-    return {"title": _("Standings"), "html": html}
+    return {"title": _("Final ranking") if table.final else _("Standings"), "html": html}
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:

@@ -398,7 +398,7 @@ HTTP_ROWS: list[Row] = [
         frozenset({"organiser", "superuser"}),
         lambda w: (
             url("tournaments:role_add", slug=w.open.slug),
-            {"username": "spectator", "role": "arbiter"},
+            {"member": "spectator", "role": "arbiter"},
         ),
         reason="only the organiser names co-organisers and arbiters",
     ),

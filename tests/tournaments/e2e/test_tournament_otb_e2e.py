@@ -52,7 +52,7 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
         organiser.get_by_role("button", name="Check in", exact=True).first.click()
         organiser.wait_for_load_state()
     roles = organiser.locator("form[action$='/manage/roles/']")
-    roles.locator("[name=username]").fill("judge")
+    roles.locator("[name=member]").fill("judge")
     roles.locator("[name=role]").select_option("arbiter")
     roles.get_by_role("button", name="Add").click()
     assert organiser.get_by_text("Role added.").is_visible()
