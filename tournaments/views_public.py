@@ -55,6 +55,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "active_count": sum(1 for e in entries if e.status == Entry.Status.ACTIVE),
         "waitlist": waitlist.queue(event),
         "own_position": waitlist.position_of(own_entry) if own_entry else None,
+        "ranked": ranked_tables.is_ranked(event),
         "rounds": selectors.event_rounds(event=event, public=True),
         "own_entry": own_entry,
         "role": selectors.event_role_of(user=request.user, event=event),

@@ -168,3 +168,13 @@ def test_a_ranked_table_event_is_created_without_its_ignored_fields(
     response = client.post(reverse("tournaments:event_create"), form)
     assert response.status_code == 302
     assert Event.objects.get(slug="sangoku-day").game == "sangoku_seisuiki"
+
+
+def test_a_ranked_table_event_page_shows_no_swiss_settings(client: Client, make_event: Any) -> None:
+    event = make_event(game="sangoku_seisuiki", time_control="240+0")
+    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    html = client.get(reverse("tournaments:event_detail", args=[event.slug]), headers=EN)
+    text = html.content.decode()
+    assert "3–5 players a table, 240-minute sessions" in text
+    assert "Tie-breaks" not in text
+    assert "recommended for this field" not in text
