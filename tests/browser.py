@@ -39,3 +39,20 @@ def decide_first_offered(page: Any) -> None:
     offers: a real click on the page's own control, whatever the position."""
     page.locator(".all-decisions summary").click()
     page.locator(".all-decisions [data-action]").first.click()
+
+
+#: The two sizes every page change is looked at in: a desktop and a 390×844 phone.
+SCREENSHOT_SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def screenshots(page: Any, name: str) -> None:
+    """Full-page screenshots of the current page at both sizes, into ``artifacts/screenshots/``
+    as ``<name>-<size>-<width>x<height>.png``; the page is left at the desktop size."""
+    from tests.live_server import ROOT
+
+    folder = ROOT / "artifacts" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    for size, (width, height) in SCREENSHOT_SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(folder / f"{name}-{size}-{width}x{height}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})

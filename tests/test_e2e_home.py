@@ -36,19 +36,13 @@ def test_home_page_stylesheet_is_served(live_server: Any, page: Any) -> None:
 def test_home_page_names_every_game_screenshots(live_server: Any, page: Any) -> None:
     """Screenshots of the home page (desktop and phone, English and Japanese)."""
     from games import registered_games
-    from tests.live_server import ROOT
+    from tests.browser import screenshots
 
-    shots = ROOT / "artifacts" / "screenshots"
-    shots.mkdir(parents=True, exist_ok=True)
     page.goto(live_server.url + "/")
     for language in ("en", "ja"):
         if language == "ja":
             page.get_by_role("button", name="日本語").click()
             page.wait_for_load_state()
-        items = page.locator(".games__item")
-        assert items.count() == len(registered_games())
-        for width, height, size in ((1280, 900, "desktop"), (390, 844, "phone")):
-            page.set_viewport_size({"width": width, "height": height})
-            path = shots / f"home-{language}-{size}-{width}x{height}.png"
-            page.screenshot(path=str(path), full_page=True)
+        assert page.locator(".games__item").count() == len(registered_games())
+        screenshots(page, f"home-{language}")
     assert "軍棋" in page.locator(".games").inner_text()

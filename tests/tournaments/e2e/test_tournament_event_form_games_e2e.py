@@ -12,24 +12,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in
-from tests.live_server import ROOT
+from tests.browser import create_accounts, log_in, screenshots
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-forms-pass"
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-def shoot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(
-            path=str(SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"), full_page=True
-        )
-    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def shown(page: Any, selector: str) -> bool:
@@ -61,7 +48,7 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
     assert shown(page, "#group-pairing")
     assert shown(page, "#group-tiebreaks")
     assert shown(page, "#group-junqi")
-    shoot(page, "event-form-junqi-en")
+    screenshots(page, "event-form-junqi-en")
 
     # 三国盛衰記 (ranked tables): no Swiss rounds, pairing, points, tie-breaks or clocks.
     game.select_option("sangoku_seisuiki")
@@ -69,7 +56,7 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
         assert not shown(page, f"#group-{group}"), group
     assert not shown(page, "#field-rounds")
     assert shown(page, "#ranked-table-note")
-    shoot(page, "event-form-sangoku-en")
+    screenshots(page, "event-form-sangoku-en")
 
     # An over-the-board head-to-head game: clocks and pairing, no online join window.
     game.select_option("strategem")
@@ -101,7 +88,7 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
     page.locator("#id_game").select_option("junqi")
     assert "推奨" in page.locator("#time-control-junqi").inner_text()
     assert "公式" not in page.locator("#group-time-control").inner_text()
-    shoot(page, "event-form-junqi-ja")
+    screenshots(page, "event-form-junqi-ja")
     page.locator("#id_game").select_option("sangoku_seisuiki")
     assert "順位制の卓" in page.locator("#ranked-table-note").inner_text()
-    shoot(page, "event-form-sangoku-ja")
+    screenshots(page, "event-form-sangoku-ja")

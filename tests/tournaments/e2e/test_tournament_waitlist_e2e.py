@@ -11,24 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in
-from tests.live_server import ROOT
+from tests.browser import create_accounts, log_in, screenshots
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-waitlist-pass"
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-def shoot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(
-            path=str(SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"), full_page=True
-        )
-    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def player(browser: Any, base: str, username: str) -> Any:
@@ -78,11 +65,11 @@ def test_a_full_event_offers_the_waitlist_and_promotes_on_withdrawal(
     assert "position 1" in chika.locator("#own-waitlist").inner_text()
     assert "chika" in chika.locator("#waitlist").inner_text()
     assert "chika" not in chika.locator(".entry-list").first.inner_text()
-    shoot(chika, "event-waitlist-en")
+    screenshots(chika, "event-waitlist-en")
     chika.context.add_cookies([{"name": "django_language", "value": "ja", "url": base}])
     chika.reload()
     assert "キャンセル待ち" in chika.locator("#own-waitlist").inner_text()
-    shoot(chika, "event-waitlist-ja")
+    screenshots(chika, "event-waitlist-ja")
     chika.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
 
     # The organiser sees the waitlist on the dashboard.
@@ -111,7 +98,7 @@ def test_a_full_event_offers_the_waitlist_and_promotes_on_withdrawal(
     assert "2 / 2" in chika.locator("#capacity").inner_text()
     assert chika.locator("#waitlist").count() == 0
     assert "You are registered." in chika.locator("#own-entry").inner_text()
-    shoot(chika, "event-promoted-en")
+    screenshots(chika, "event-promoted-en")
 
     # The organiser's audit log tells the story.
     organiser.goto(f"{base}/events/tea-cup/manage/")

@@ -11,13 +11,13 @@ the suite a second time against PostgreSQL, where this test runs.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, connections
+from django.db import connection
 
+from tests.races import race
 from tournaments import services, waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, Entry, Event
@@ -34,25 +34,7 @@ def _postgresql_only() -> None:
 
 
 def _race(calls: list[Any]) -> list[Any]:
-    """Run each call in its own thread, released together; their results or errors."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = calls[index]()
-        except TournamentError as exc:
-            results[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+    return race(calls, TournamentError)
 
 
 def _event_with_one_place_left(make_event: Any, make_user: Any) -> Event:
