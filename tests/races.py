@@ -7,7 +7,14 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import connections
+import pytest
+from django.db import connection, connections
+
+
+def skip_unless_postgresql() -> None:
+    """Skip the calling test on SQLite: its race would test nothing there."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row-lock races need PostgreSQL (set DATABASE_URL=postgres://…)")
 
 
 def race(calls: Sequence[Callable[[], Any]], refusal: type[Exception]) -> list[Any]:

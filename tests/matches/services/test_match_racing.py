@@ -13,14 +13,13 @@ import random
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent
 from matches.selectors import match_action_texts, match_audit_log, match_clock_log
 from matches.services import match_create, match_submit_action, otb_clock_press
 from tests.matches.helpers import T0, Clock, play, random_action
-from tests.races import race
+from tests.races import race, skip_unless_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,8 +28,7 @@ THREADS = 8
 
 @pytest.fixture(autouse=True)
 def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row-lock races need PostgreSQL (set DATABASE_URL=postgres://…)")
+    skip_unless_postgresql()
 
 
 def _race(submit: Any) -> list[Any]:

@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 
-from tests.races import race
+from tests.races import race, skip_unless_postgresql
 from tournaments import services, waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, Entry, Event
@@ -29,8 +28,7 @@ THREADS = 8
 
 @pytest.fixture(autouse=True)
 def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row-lock races need PostgreSQL (set DATABASE_URL=postgres://…)")
+    skip_unless_postgresql()
 
 
 def _race(calls: list[Any]) -> list[Any]:
