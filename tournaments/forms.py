@@ -133,9 +133,8 @@ EVENT_FIELDSETS = (
     ),
     Fieldset(
         "pairing",
-        _("Pairing system"),
+        _("Rounds and pairing"),
         ("pairing_system", "rounds", "forfeit_counts_as_game"),
-        games=head_to_head,
     ),
     Fieldset(
         "elimination",
@@ -153,6 +152,9 @@ EVENT_FIELDSETS = (
 FIELD_GAMES: dict[str, Callable[[GameDefinition], bool]] = {
     "start_window_minutes": validation.plays_online,
     "no_show_minutes": validation.plays_online,
+    # A ranked-table event plays its number of rounds of table assignments, unpaired.
+    "pairing_system": head_to_head,
+    "forfeit_counts_as_game": head_to_head,
 }
 
 # Fields inside a shown fieldset that apply to some pairing systems only.
@@ -245,7 +247,10 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             field = self.fields[name]
             field.validators.append(MinValueValidator(0))
             field.widget.attrs["min"] = 0
-        self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
+        self.fields["rounds"].label = _("Number of rounds")
+        self.fields["rounds"].help_text = _(
+            "Swiss: the rounds before any top cut. Ranked tables: the rounds of table assignments."
+        )
         # Said for every game (the model's text names 軍師軍略's untimed parts).
         self.fields["no_show_minutes"].help_text = _(
             "Optional, not in the game's rules: a player who does not act within this many "

@@ -50,11 +50,15 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
     assert shown(page, "#group-junqi")
     screenshots(page, "event-form-junqi-en")
 
-    # 三国盛衰記 (ranked tables): no Swiss rounds, pairing, points, tie-breaks or clocks.
+    # 三国盛衰記 (ranked tables): its number of rounds, but no pairing system, points,
+    # tie-breaks or clocks.
     game.select_option("sangoku_seisuiki")
-    for group in ("pairing", "elimination", "points", "tiebreaks", "time-control", "junqi"):
+    for group in ("elimination", "points", "tiebreaks", "time-control", "junqi"):
         assert not shown(page, f"#group-{group}"), group
-    assert not shown(page, "#field-rounds")
+    assert shown(page, "#field-rounds")
+    assert "Swiss" not in page.locator("#field-rounds label").inner_text()
+    assert not shown(page, "#field-pairing_system")
+    assert not shown(page, "#field-forfeit_counts_as_game")
     assert shown(page, "#ranked-table-note")
     screenshots(page, "event-form-sangoku-en")
 

@@ -140,9 +140,18 @@ def test_the_event_form_marks_what_each_game_uses(client: Client, host: Any) -> 
         assert found, element_id
         return set(found.group(1).split())
 
-    for group in ("group-pairing", "group-points", "group-tiebreaks", "group-time-control"):
-        assert "sangoku_seisuiki" not in games_of(group)
-        assert {"gunshi", "junqi", "strategem"} <= games_of(group)
+    for element in (
+        "field-pairing_system",
+        "field-forfeit_counts_as_game",
+        "group-points",
+        "group-tiebreaks",
+        "group-time-control",
+    ):
+        assert "sangoku_seisuiki" not in games_of(element)
+        assert {"gunshi", "junqi", "strategem"} <= games_of(element)
+    # A ranked-table event keeps its number of rounds (of table assignments).
+    assert "data-only-for-game" not in html.split('id="field-rounds"')[0].rsplit("<div", 1)[1]
+    assert "Number of rounds" in html
     assert games_of("time-control-presets") == {"gunshi"}
     assert games_of("time-control-junqi") == {"junqi"}
     assert games_of("field-start_window_minutes") == {"gunshi", "junqi"}
