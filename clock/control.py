@@ -149,14 +149,26 @@ class TimeControl:
         initial, initial_unit, increment, increment_unit = match.groups()
         initial_scale = {None: MS_PER_MINUTE, "s": MS_PER_SECOND, "ms": 1}[initial_unit]
         increment_scale = MS_PER_SECOND if increment_unit is None else 1
-        control = cls(
-            initial_ms=int(initial) * initial_scale,
-            increment_ms=int(increment) * increment_scale,
-        )
-        if control.to_str() != text:
+        initial_ms = int(initial) * initial_scale
+        increment_ms = int(increment) * increment_scale
+        # Well written but out of range: a code of its own, so a form can say so.
+        if initial_ms < 1:
             raise InvalidTimeControlError(
-                f"time control {text!r} is not in canonical form: write {control.to_str()!r}"
+                f"time control {text!r} gives no starting time", code="time_control_too_short"
             )
+        if max(initial_ms, increment_ms) > MAX_DURATION_MS:
+            raise InvalidTimeControlError(
+                f"time control {text!r} is longer than {MAX_DURATION_MS} ms",
+                code="time_control_too_long",
+            )
+        control = cls(initial_ms=initial_ms, increment_ms=increment_ms)
+        if control.to_str() != text:
+            error = InvalidTimeControlError(
+                f"time control {text!r} is not in canonical form: write {control.to_str()!r}",
+                code="time_control_not_canonical",
+            )
+            error.canonical = control.to_str()
+            raise error
         return control
 
 

@@ -32,9 +32,16 @@ class ClockError(ValueError):
 
 
 class InvalidTimeControlError(ClockError):
-    """A time control (or lag policy) is out of range, or its text form is malformed."""
+    """A time control (or lag policy) is out of range, or its text form is malformed.
+
+    ``TimeControl.parse`` tells the cases apart by ``code``: ``invalid_time_control`` (not the
+    text form at all), ``time_control_too_short`` (no starting time), ``time_control_too_long``
+    (beyond ``clock.epoch.MAX_DURATION_MS``) and ``time_control_not_canonical`` (a spelling
+    of a valid control other than its one canonical text, given in ``canonical``).
+    """
 
     code = "invalid_time_control"
+    canonical: str = ""
 
 
 class InvalidClockDataError(ClockError):

@@ -60,9 +60,7 @@ def organise_event(
     page.get_by_role("button", name="Set status: Registration open").click()
     page.fill("#id_text", f"name,rating\n{players_csv}")
     page.get_by_role("button", name="Import").click()
-    while page.get_by_role("button", name="Check in", exact=True).count():
-        page.get_by_role("button", name="Check in", exact=True).first.click()
-        page.wait_for_load_state()
+    check_in_everyone(page)
     return manage
 
 
@@ -101,3 +99,20 @@ def photograph_page(context: Any, url: str, path_prefix: str, ready: str) -> Non
             page.screenshot(path=f"{path_prefix}-{size}-{language}.png", full_page=True)
             page.close()
     context.clear_cookies(name="django_language")
+
+
+#: The two sizes every page change is looked at in: a desktop and a 390×844 phone.
+SCREENSHOT_SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def screenshots(page: Any, name: str) -> None:
+    """Full-page screenshots of the current page at both sizes, into ``artifacts/screenshots/``
+    as ``<name>-<size>-<width>x<height>.png``; the page is left at the desktop size."""
+    from tests.live_server import ROOT
+
+    folder = ROOT / "artifacts" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    for size, (width, height) in SCREENSHOT_SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(folder / f"{name}-{size}-{width}x{height}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})

@@ -1,5 +1,5 @@
-"""Calls released together in threads, each on its own database connection: the row-lock race
-tests' one runner (PostgreSQL; SQLite serialises whole-database writes and tests nothing)."""
+"""Races for the row-lock tests: calls released at the same moment, each in its own thread
+with its own database connection (PostgreSQL only: SQLite serialises whole-database writes)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,22 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import connections
+import pytest
+from django.db import connection, connections
 
 
-def run_together(
-    calls: Sequence[Callable[[], Any]], *, refusals: tuple[type[Exception], ...]
+def skip_unless_postgresql() -> None:
+    """Skip the calling test on SQLite: its race would test nothing there."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row-lock races need PostgreSQL (set DATABASE_URL=postgres://…)")
+
+
+def race(
+    calls: Sequence[Callable[[], Any]],
+    refusal: type[Exception] | tuple[type[Exception], ...],
 ) -> list[Any]:
-    """Run every call in its own thread, all released at once by a barrier; each call's result,
-    or the refusal it raised (any other exception fails the caller's assertions as ``None``)."""
+    """Run each call in its own thread, all released together by a barrier; each call's
+    result, or the ``refusal`` it raised, in the order of ``calls``."""
     barrier = threading.Barrier(len(calls))
     results: list[Any] = [None] * len(calls)
 
@@ -22,7 +30,7 @@ def run_together(
         try:
             barrier.wait()
             results[index] = calls[index]()
-        except refusals as exc:
+        except refusal as exc:
             results[index] = exc
         finally:
             connections.close_all()

@@ -16,7 +16,7 @@ def test_language_switcher_changes_the_page_language(live_server: Any, page: Any
 
     page.get_by_role("button", name="日本語").click()
     page.wait_for_load_state()
-    assert page.title() == "軍師軍略 トーナメント"
+    assert page.title() == "軍師トーナメント"
     assert page.locator("html").get_attribute("lang") == "ja"
     assert page.get_by_role("button", name="日本語").get_attribute("aria-pressed") == "true"
 
@@ -31,3 +31,18 @@ def test_home_page_stylesheet_is_served(live_server: Any, page: Any) -> None:
         "getComputedStyle(document.querySelector('.site-header')).backgroundColor"
     )
     assert header_colour == "rgb(23, 50, 77)"  # --blue-dark: the stylesheet was loaded
+
+
+def test_home_page_names_every_game_screenshots(live_server: Any, page: Any) -> None:
+    """Screenshots of the home page (desktop and phone, English and Japanese)."""
+    from games import registered_games
+    from tests.browser import screenshots
+
+    page.goto(live_server.url + "/")
+    for language in ("en", "ja"):
+        if language == "ja":
+            page.get_by_role("button", name="日本語").click()
+            page.wait_for_load_state()
+        assert page.locator(".games__item").count() == len(registered_games())
+        screenshots(page, f"home-{language}")
+    assert "軍棋" in page.locator(".games").inner_text()

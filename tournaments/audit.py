@@ -24,6 +24,9 @@ SENTENCES: dict[str, Promise] = {
     "role_add": _("Gave %(user)s the role “%(role)s”."),
     "role_remove": _("Removed the role of %(user)s."),
     "entry_register": _("%(entry)s registered."),
+    "entry_waitlist": _("%(entry)s joined the waitlist (position %(position)s)."),
+    "entry_leave_waitlist": _("%(entry_name)s left the waitlist."),
+    "entry_promote": _("%(entry)s got a place from the waitlist."),
     "entry_add": _("Added the player %(entry)s."),
     "entry_late": _(
         "Added %(entry)s as a late entry from round %(first_round)s "

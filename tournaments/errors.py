@@ -41,6 +41,15 @@ MESSAGES: dict[str, Promise] = {
         "“%(value)s” is not a time control. Write minutes+seconds added per turn, "
         "e.g. 20+0 (the official 20 minutes each, sudden death) or 10+5."
     ),
+    "time_control_too_short": _(
+        "“%(value)s” gives the players no time: the starting time must be more than 0 "
+        "(e.g. 20+0, or 90s+0 for 90 seconds)."
+    ),
+    "time_control_too_long": _(
+        "“%(value)s” is too long: the starting time and the time added per turn are at most "
+        "366 days each."
+    ),
+    "time_control_not_canonical": _("Write “%(canonical)s” instead of “%(value)s”."),
     "name_required": _("A name is required."),
     "name_too_long": _("The name is longer than %(limit)s characters."),
     "ends_before_start": _("The last day cannot be before the first day."),
@@ -58,10 +67,17 @@ MESSAGES: dict[str, Promise] = {
         "The name contains control or text-direction characters (%(characters)s); "
         "please remove them."
     ),
-    "event_full": _("This event is full (%(cap)s players)."),
+    "event_full": _(
+        "This event is full (%(cap)s players). Raise the registration cap in the settings to "
+        "add more players."
+    ),
     "csv_invalid": _("The CSV file has errors; nothing was imported."),
     "csv_empty": _("The CSV file has no players."),
     "entry_not_active": _("%(name)s is not active in this event."),
+    "entry_waitlisted": _(
+        "%(name)s is on the waitlist and holds no place yet: take them off the waitlist instead."
+    ),
+    "not_waitlisted": _("%(name)s is not on the waitlist."),
     "entry_already_active": _("%(name)s is already active."),
     "between_rounds_only": _("This can only be done between rounds (round %(round)s is running)."),
     "late_entry_round": _("A late entry joins at the next round to be paired (round %(round)s)."),

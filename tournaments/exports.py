@@ -47,7 +47,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.text import slugify
 
 from games import get_game
-from tournaments import exports_ranked, selectors
+from tournaments import exports_ranked, selectors, waitlist
 from tournaments.models import Entry, Event, Pairing, Round
 from tournaments.names import csv_cell, fit, single_line
 from tournaments.ranked_tables import is_ranked
@@ -144,8 +144,17 @@ def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
             }
             for line in table.lines
         ],
+        "waitlist": waitlist_rows(event),
     }
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+def waitlist_rows(event: Event) -> list[dict[str, Any]]:
+    """The waitlist in queue order, marked apart from the standings (they hold no place)."""
+    return [
+        {"position": i, "entry_id": e.pk, "name": e.name, "status": e.status}
+        for i, e in enumerate(waitlist.queue(event), start=1)
+    ]
 
 
 # -------------------------------------------------------------------------------- pairings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games import GameDefinition, get_game, registered_games
+from games import GameDefinition, TableKind, TimingKind, get_game, registered_games
 from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
 from tournaments.errors import TournamentError, message_for
@@ -68,16 +69,35 @@ ELIMINATION_SYSTEMS = (
 SWISS_SYSTEMS = (Event.PairingSystem.SWISS, Event.PairingSystem.SWISS_TOP_CUT)
 
 
+def head_to_head(game: GameDefinition) -> bool:
+    """Two players with colours: the pairing systems, points, tie-breaks and player clocks
+    apply. A ranked-table game (三国盛衰記) is assigned to tables, scored by rank points and
+    timed by a session limit instead (docs/tournaments.md, "Ranked tables")."""
+    return game.table == TableKind.HEAD_TO_HEAD
+
+
+def games_where(applies: Callable[[GameDefinition], bool]) -> tuple[str, ...]:
+    """The keys of the registered games for which ``applies`` holds."""
+    return tuple(game.key for game in registered_games() if applies(game))
+
+
 @dataclass(frozen=True)
 class Fieldset:
     """A group of the event form's fields, shown only for the pairing systems in ``only_for``
-    (every system when empty). The server validates every field whatever is shown."""
+    (every system when empty) and for the games ``only_for_game`` names, or those for which
+    ``games`` holds (every game when both are empty). The server validates every field whatever
+    is shown."""
 
     key: str
     legend: Any
     fields: tuple[str, ...]
     only_for: tuple[str, ...] = ()
     only_for_game: tuple[str, ...] = ()  # game keys (every game when empty)
+    games: Callable[[GameDefinition], bool] | None = None
+
+    def game_keys(self) -> tuple[str, ...]:
+        """The games this group is shown for (empty: every game)."""
+        return self.only_for_game or (games_where(self.games) if self.games else ())
 
 
 EVENT_FIELDSETS = (
@@ -111,19 +131,33 @@ EVENT_FIELDSETS = (
         "time-control",
         _("Time control"),
         ("time_control", "start_window_minutes", "no_show_minutes"),
+        games=head_to_head,
     ),
     Fieldset(
-        "pairing", _("Pairing system"), ("pairing_system", "rounds", "forfeit_counts_as_game")
+        "pairing",
+        _("Rounds and pairing"),
+        ("pairing_system", "rounds", "forfeit_counts_as_game"),
     ),
     Fieldset(
         "elimination",
         _("Elimination"),
         ("top_cut_size", "third_place_match", "grand_final_reset"),
         only_for=tuple(ELIMINATION_SYSTEMS),
+        games=head_to_head,
     ),
-    Fieldset("points", _("Points"), validation.POINT_FIELDS),
-    Fieldset("tiebreaks", _("Tie-breaks"), ("tiebreak_codes",)),
+    Fieldset("points", _("Points"), validation.POINT_FIELDS, games=head_to_head),
+    Fieldset("tiebreaks", _("Tie-breaks"), ("tiebreak_codes",), games=head_to_head),
 )
+
+# Fields inside a shown fieldset that apply to some games only: the join window and the
+# no-show limit are settings of online games (games with a rules engine).
+FIELD_GAMES: dict[str, Callable[[GameDefinition], bool]] = {
+    "start_window_minutes": validation.plays_online,
+    "no_show_minutes": validation.plays_online,
+    # A ranked-table event plays its number of rounds of table assignments, unpaired.
+    "pairing_system": head_to_head,
+    "forfeit_counts_as_game": head_to_head,
+}
 
 # Fields inside a shown fieldset that apply to some pairing systems only.
 FIELD_ONLY_FOR: dict[str, tuple[str, ...]] = {
@@ -157,8 +191,8 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         max_length=40,
         initial="20+0",
         help_text=_(
-            "Minutes each + seconds added per turn: 20+0 is the official 20 minutes each, sudden "
-            "death; 10+5 adds 5 seconds per turn; 90s+0 is 90 seconds each."
+            "Minutes each + seconds added per turn: 10+5 is 10 minutes each and 5 seconds added "
+            "per turn; 90s+0 is 90 seconds each, sudden death."
         ),
         widget=forms.TextInput(
             attrs={"spellcheck": "false", "autocomplete": "off", "inputmode": "text"}
@@ -215,7 +249,16 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             field = self.fields[name]
             field.validators.append(MinValueValidator(0))
             field.widget.attrs["min"] = 0
-        self.fields["rounds"].help_text = _("Swiss rounds (also before a top cut).")
+        self.fields["rounds"].label = _("Number of rounds")
+        self.fields["rounds"].help_text = _(
+            "Swiss: the rounds before any top cut. Ranked tables: the rounds of table assignments."
+        )
+        # Said for every game (the model's text names 軍師軍略's untimed parts).
+        self.fields["no_show_minutes"].help_text = _(
+            "Optional, not in the game's rules: a player who does not act within this many "
+            "minutes while no clock runs (an untimed part of the game) loses by no-show. Leave "
+            "empty for no limit."
+        )
         self.fields["tiebreak_codes"].initial = ", ".join(DEFAULT_TIEBREAKS)
         self.fields["start_window_minutes"].required = False  # empty: the default
         game = self.fields["game"]
@@ -292,8 +335,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         if cleaned.get("online") and not validation.plays_online(game):
             self.add_error(
                 "game",
-                _("%(game)s is played over the board only: untick “played online”.")
-                % {"game": game.name},
+                # The box's own label, so the message names exactly what the page shows.
+                _("%(game)s is played over the board only: untick “%(box)s”.")
+                % {"game": game.name, "box": self.fields["online"].label},
             )
         if (
             not self.instance.pk
@@ -326,19 +370,39 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         self.add_error(name if name in self.fields else None, message_for(error))
 
     def fieldsets(self) -> list[dict[str, Any]]:
-        """The fieldsets with their bound fields, for the template."""
+        """The fieldsets with their bound fields, for the template: each field with the
+        pairing systems and the games it applies to (space-separated; empty: all)."""
         return [
             {
                 "key": fieldset.key,
                 "legend": fieldset.legend,
                 "only_for": " ".join(fieldset.only_for),
-                "only_for_game": " ".join(fieldset.only_for_game),
+                "only_for_game": " ".join(fieldset.game_keys()),
                 "fields": [
-                    (self[name], " ".join(FIELD_ONLY_FOR.get(name, ()))) for name in fieldset.fields
+                    (
+                        self[name],
+                        " ".join(FIELD_ONLY_FOR.get(name, ())),
+                        " ".join(games_where(FIELD_GAMES[name])) if name in FIELD_GAMES else "",
+                    )
+                    for name in fieldset.fields
                 ],
             }
             for fieldset in EVENT_FIELDSETS
         ]
+
+    def time_control_hints(self) -> list[dict[str, Any]]:
+        """Each game's own advice beside the time control (shown for that game only): its
+        recommended control as a button, and what the control means for it. 軍師軍略 has the
+        preset buttons of ``TIME_CONTROL_PRESETS`` instead (its official control first)."""
+        return [
+            {"game": game.key, "control": game.timing.time_control, "text": _timing_text(game)}
+            for game in registered_games()
+            if game.key != GUNSHI_KEY and game.timing.kind == TimingKind.CHESS_CLOCK
+        ]
+
+    def session_games(self) -> str:
+        """The games timed by a session limit (ranked tables), space-separated."""
+        return " ".join(games_where(lambda game: game.timing.kind == TimingKind.SESSION))
 
     def tiebreak_choices(self) -> list[tuple[str, Any]]:
         """Every known tie-break code with its name (in the page's language)."""
@@ -350,12 +414,44 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         pass
 
 
+#: The dashboard shows the player form and the role form on one page: their account fields
+#: have names of their own (never ``username``, which password managers fill with the
+#: organiser's own log-in) and switch autofill off.
+ACCOUNT_WIDGET_ATTRS = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "none"}
+
+
+def _timing_text(game: GameDefinition) -> Any:
+    """A sentence on ``game``'s recommended chess-clock control, in the page's language."""
+    timing = game.timing
+    values = {
+        "game": game.name,
+        "control": timing.time_control,
+        "minutes": timing.minutes,
+        "seconds": timing.increment_seconds,
+        "setup": timing.setup_minutes,
+    }
+    if timing.setup_minutes and timing.increment_seconds:
+        text = _(
+            "Recommended for %(game)s: %(control)s, %(minutes)s minutes each + %(seconds)s "
+            "seconds per move, after a shared %(setup)s-minute set-up."
+        )
+    elif timing.increment_seconds:
+        text = _(
+            "Recommended for %(game)s: %(control)s, %(minutes)s minutes each + %(seconds)s "
+            "seconds per move."
+        )
+    else:
+        text = _("Recommended for %(game)s: %(control)s, %(minutes)s minutes each, sudden death.")
+    return text % values
+
+
 class EntryAddForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
-    username = forms.CharField(
+    account = forms.CharField(
         label=_("Account (optional)"),
         required=False,
         help_text=_("Link the entry to a registered account by its user name."),
+        widget=forms.TextInput(attrs=ACCOUNT_WIDGET_ATTRS),
     )
     rating = forms.IntegerField(
         label=_("Rating"), required=False, min_value=0, max_value=validation.MAX_RATING
@@ -374,8 +470,8 @@ class EntryAddForm(forms.Form):
             raise forms.ValidationError(_("This field is required."))
         return name.strip()
 
-    def clean_username(self) -> Any:
-        username = self.cleaned_data["username"].strip()
+    def clean_account(self) -> Any:
+        username = self.cleaned_data["account"].strip()
         if not username:
             return None
         user = get_user_model().objects.filter(username=username).first()
@@ -413,11 +509,13 @@ class ReasonForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("User name"))
+    member = forms.CharField(
+        label=_("User name"), widget=forms.TextInput(attrs=ACCOUNT_WIDGET_ATTRS)
+    )
     role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
 
-    def clean_username(self) -> Any:
-        user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
+    def clean_member(self) -> Any:
+        user = get_user_model().objects.filter(username=self.cleaned_data["member"].strip()).first()
         if user is None:
             raise forms.ValidationError(_("No account with this user name."))
         return user

@@ -299,10 +299,17 @@ class EventRole(models.Model):
 
 
 class Entry(models.Model):
-    """A player in one event: an account, or a walk-in with a private link."""
+    """A player in one event: an account, or a walk-in with a private link.
+
+    A player who registers for a full event is *waitlisted*: the entry holds their place in
+    the queue (``waitlisted_at``, oldest first) and counts for nothing else (capacity,
+    check-in, pairing, standings). When a place frees up, ``tournaments.waitlist`` makes the
+    first waitlisted entry active (docs/tournaments.md, "Capacity and waitlist").
+    """
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
+        WAITLISTED = "waitlisted", _("Waitlisted")
         WITHDRAWN = "withdrawn", _("Withdrawn")
         DISQUALIFIED = "disqualified", _("Disqualified")
 
@@ -336,6 +343,9 @@ class Entry(models.Model):
     # The player's number in exports (TRF starting rank): given to everyone in seed order when
     # round 1 is paired, and the next free number to a late entrant; never changed afterwards.
     start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
+    #: When a waitlisted player joined the queue (the queue's order, ties by id); kept after a
+    #: promotion, so the record shows the player came from the waitlist.
+    waitlisted_at = models.DateTimeField(_("joined the waitlist"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -359,7 +369,7 @@ class Entry(models.Model):
                 condition=Q(missed_round_points__gte=0), name="entry_missed_points_not_negative"
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["active", "withdrawn", "disqualified"]),
+                condition=Q(status__in=["active", "waitlisted", "withdrawn", "disqualified"]),
                 name="entry_status_valid",
             ),
         ]
@@ -370,6 +380,10 @@ class Entry(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def is_waitlisted(self) -> bool:
+        return self.status == self.Status.WAITLISTED
 
 
 class Round(models.Model):

@@ -68,14 +68,20 @@ def _confirmed_tables(event: Event, up_to: int | None = None) -> list[list[SeatR
 
 def standings(event: Event) -> list[RankStandingRow]:
     """The standings of every entry of ``event`` from its confirmed tables."""
-    players = Entry.objects.filter(event=event).values_list("pk", flat=True)
+    players = (
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.WAITLISTED)
+        .values_list("pk", flat=True)
+    )
     return rank_standings(
         players, _confirmed_tables(event), seed=event.lot_seed, normalised=is_normalised(event)
     )
 
 
 def standing_lines(*, event: Event) -> list[RankedStandingLine]:
-    entries = {e.pk: e for e in Entry.objects.filter(event=event)}
+    entries = {
+        e.pk: e for e in Entry.objects.filter(event=event).exclude(status=Entry.Status.WAITLISTED)
+    }
     return [RankedStandingLine(row, entries[row.player]) for row in standings(event)]
 
 

@@ -301,7 +301,11 @@ def event_history(
     read as plain rows, not model instances: at 1,000 players × 9 rounds that is most of the
     time a standings recompute spends in the database layer.
     """
-    entries = list(Entry.objects.filter(event=event).defer("token", "created_at"))
+    entries = list(
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.WAITLISTED)  # no place, no standing (tournaments.waitlist)
+        .defer("token", "created_at")
+    )
     rounds_qs = Round.objects.filter(event=event)
     if not include_drafts:
         rounds_qs = rounds_qs.exclude(status=Round.Status.DRAFT)
@@ -376,6 +380,10 @@ class StandingsTable:
     complete_rounds: int
     columns: tuple[tuple[str, str, Any], ...]  # (code, short label, long label)
     lines: tuple[StandingLine, ...] = field(default=())
+    #: Whether round ``after_round`` has every result in (else it is still being played).
+    last_round_complete: bool = False
+    #: The event is finished: the table is its final ranking.
+    final: bool = False
 
     @property
     def draws(self) -> bool:
@@ -421,12 +429,15 @@ def event_standings(*, event: Event, after_round: int | None = None) -> Standing
     columns = tuple(
         (code, TIEBREAK_SHORT.get(code, code), TIEBREAK_LABELS.get(code, code)) for code in codes
     )
+    last = data.rounds[-1] if data.rounds else None
     return StandingsTable(
         event=event,
         after_round=data.last_round,
         complete_rounds=complete,
         columns=columns,
         lines=lines,
+        last_round_complete=last is not None and last.status == Round.Status.COMPLETE,
+        final=event.status == Event.Status.FINISHED and after_round is None,
     )
 
 
@@ -535,7 +546,13 @@ def _outcome_for(p: Pairing, colour: str) -> str:
 
 
 def event_entries(*, event: Event) -> list[Entry]:
-    return seed_order(Entry.objects.filter(event=event).select_related("user"))
+    """The players holding (or having held) a place, in seed order; the waitlist is apart
+    (``tournaments.waitlist.queue``)."""
+    return seed_order(
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.WAITLISTED)
+        .select_related("user")
+    )
 
 
 def event_disputes(*, event: Event) -> list[Pairing]:

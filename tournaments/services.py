@@ -40,7 +40,7 @@ from games.gunshi_rules import GameFormat, StartPositionError, start_position_di
 from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
-from tournaments import broadcast, callup, names, selectors
+from tournaments import broadcast, callup, names, selectors, waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import (
     AuditLog,
@@ -359,7 +359,9 @@ def event_update(*, actor: User, event: Event, **fields: Any) -> Event:
         actor=actor,
         fields={k: str(v) for k, v in changed.items()},
     )
-    _changed(event, "event", "standings")
+    if "registration_cap" in changed:
+        waitlist.promote(event, actor=actor, reason="event_update")
+    _changed(event, "event", "entries", "standings")
     return event
 
 
@@ -439,14 +441,37 @@ def entry_register(*, event: Event, user: User) -> Entry:
         raise TournamentError("registration_closed")
     if Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
-    _check_capacity(event)
     name = check_name(_entry_name(user), limit=ENTRY_NAME_LIMIT)
     if Entry.objects.filter(event=event, name=name).exists():
         raise TournamentError("name_taken", {"name": name})
-    entry = Entry.objects.create(event=event, user=user, name=name)
-    _audit(event, "entry_register", actor=user, entry=entry)
+    if waitlist.is_full(event):
+        entry = waitlist.waiting_entry(event=event, user=user, name=name)
+        position = waitlist.position_of(entry)
+        _audit(event, "entry_waitlist", actor=user, entry=entry, position=position)
+    else:
+        entry = Entry.objects.create(event=event, user=user, name=name)
+        _audit(event, "entry_register", actor=user, entry=entry)
     _changed(event, "entries")
     return entry
+
+
+@transaction.atomic
+def entry_leave_waitlist(
+    *, entry: Entry, actor: User | None = None, by_token: bool = False
+) -> None:
+    """A waitlisted player leaves the queue (or an organiser takes them off it).
+
+    A place on the waitlist is not a place in the event: the entry is deleted (its audit row
+    keeps the name), so the player may join the queue again, at its back."""
+    event = _lock_event(entry.event_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if not by_token:
+        _player_or_manager(actor, entry)
+    if entry.status != Entry.Status.WAITLISTED:
+        raise TournamentError("not_waitlisted", {"name": entry.name})
+    _audit(event, "entry_leave_waitlist", actor=actor, entry_name=entry.name)
+    entry.delete()
+    _changed(event, "entries")
 
 
 @transaction.atomic
@@ -621,6 +646,12 @@ def entry_import_csv(*, actor: User, event: Event, text: str) -> list[Entry]:
     return created
 
 
+def _refuse_waitlisted(entry: Entry) -> None:
+    """A waitlisted entry holds no place: it cannot check in, withdraw or be reinstated."""
+    if entry.status == Entry.Status.WAITLISTED:
+        raise TournamentError("entry_waitlisted", {"name": entry.name})
+
+
 def _player_or_manager(actor: User | None, entry: Entry) -> None:
     """Players act for themselves (account); organisers act for anyone in their events."""
     if actor is not None and actor.is_authenticated and entry.user_id == actor.pk:
@@ -637,6 +668,7 @@ def entry_check_in(
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if not by_token and not (actor is not None and entry.user_id == actor.pk):
         _require_arbiter(actor, event)
+    _refuse_waitlisted(entry)
     if Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).exists():
         raise TournamentError("event_locked")
     if entry.checked_in != checked_in:
@@ -699,12 +731,14 @@ def entry_withdraw(*, entry: Entry, actor: User | None = None, by_token: bool = 
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if not by_token:
         _player_or_manager(actor, entry)
+    _refuse_waitlisted(entry)
     if entry.status != Entry.Status.ACTIVE:
         raise TournamentError("entry_not_active", {"name": entry.name})
     _require_between_rounds(event, entry)
     entry.status = Entry.Status.WITHDRAWN
     entry.save(update_fields=["status"])
     _audit(event, "entry_withdraw", actor=actor, entry=entry)
+    waitlist.promote(event, actor=actor, reason="entry_withdraw")
     _changed(event, "entries", "standings")
     return entry
 
@@ -715,6 +749,7 @@ def entry_reinstate(*, actor: User, entry: Entry) -> Entry:
     event = _lock_event(entry.event_id)
     _require_manager(actor, event)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    _refuse_waitlisted(entry)
     if entry.status == Entry.Status.ACTIVE:
         raise TournamentError("entry_already_active", {"name": entry.name})
     _check_capacity(event)
@@ -734,6 +769,7 @@ def entry_disqualify(*, actor: User, entry: Entry, reason: str) -> Entry:
     if not reason.strip():
         raise TournamentError("reason_required", field="reason")
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    _refuse_waitlisted(entry)
     entry.status = Entry.Status.DISQUALIFIED
     entry.save(update_fields=["status"])
     pending = Pairing.objects.filter(
@@ -758,6 +794,7 @@ def entry_disqualify(*, actor: User, entry: Entry, reason: str) -> Entry:
         Q(pairings__red=entry) | Q(pairings__blue=entry)
     ).delete()
     _audit(event, "entry_disqualify", actor=actor, entry=entry, reason=reason)
+    waitlist.promote(event, actor=actor, reason="entry_disqualify")
     _changed(event, "entries", "standings", "pairings")
     return entry
 

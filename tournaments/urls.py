@@ -62,6 +62,11 @@ player = [
     path("play/<str:token>/check-in/", views_player.check_in, name="player_token_check_in"),
     path("play/<str:token>/withdraw/", views_player.withdraw, name="player_token_withdraw"),
     path(
+        "play/<str:token>/leave-waitlist/",
+        views_player.leave_waitlist,
+        name="player_token_leave_waitlist",
+    ),
+    path(
         "play/<str:token>/tables/<int:pairing_id>/report/",
         views_player.report,
         name="player_token_report",
@@ -74,6 +79,9 @@ player = [
     path("<str:slug>/me/", views_player.player_home, name="player_home"),
     path("<str:slug>/me/check-in/", views_player.check_in, name="player_check_in"),
     path("<str:slug>/me/withdraw/", views_player.withdraw, name="player_withdraw"),
+    path(
+        "<str:slug>/me/leave-waitlist/", views_player.leave_waitlist, name="player_leave_waitlist"
+    ),
     path(
         "<str:slug>/me/tables/<int:pairing_id>/report/",
         views_player.report,

@@ -141,13 +141,13 @@ def check_rating(value: Any, *, field: str = "rating") -> int | None:
 
 
 def check_time_control(value: Any) -> str:
-    """The canonical text of a time control (``"20+0"``); anything else is refused."""
+    """The canonical text of a time control (``"20+0"``); anything else is refused, with the
+    clock's code: not a time control at all, too short, too long, or another spelling."""
     try:
         return TimeControl.parse(value).to_str()
-    except InvalidTimeControlError:
-        raise TournamentError(
-            "invalid_time_control", {"value": str(value)[:40]}, field="time_control"
-        ) from None
+    except InvalidTimeControlError as error:
+        params = {"value": str(value)[:40], "canonical": error.canonical}
+        raise TournamentError(error.code, params, field="time_control") from None
 
 
 def _whole_number(value: Any, low: int, high: int) -> bool:

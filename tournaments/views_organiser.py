@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 from games import get_game
 from matches.attention import tables_watch
 from matches.models import Match
-from tournaments import ranked_tables, selectors, services
+from tournaments import ranked_tables, selectors, services, waitlist
 from tournaments.forms import (
     TIME_CONTROL_PRESETS,
     CheckInForm,
@@ -133,6 +133,8 @@ def _render_dashboard(
         "can_manage": selectors.event_can_manage(user=request.user, event=event),
         "ranked": ranked_tables.is_ranked(event),
         "entries": entries,
+        "waitlist": waitlist.queue(event),
+        "waitlist_moves": waitlist.queue_moves(event),
         "active_count": len(active),
         "checked_in_count": len(active) - len(not_checked_in),
         "not_checked_in": not_checked_in,
@@ -217,7 +219,7 @@ def role_add(request: HttpRequest, slug: str) -> HttpResponse:
             lambda: services.event_role_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
-                user=form.cleaned_data["username"],
+                user=form.cleaned_data["member"],
                 role=form.cleaned_data["role"],
             ),
         )
@@ -239,13 +241,21 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 name=form.cleaned_data["name"],
-                user=form.cleaned_data["username"],
+                user=form.cleaned_data["account"],
                 rating=form.cleaned_data["rating"],
                 missed_round_points=form.cleaned_data["missed_round_points"],
             ),
         )
     except RefusedError:
-        return _render_dashboard(request, event, add_form=form)
+        # The form sits low on a long page: say at the top what happened, and the form's
+        # action (``#add-player``) brings the browser down to the errors beside the fields.
+        late = Round.objects.filter(event=event).exists()
+        summary = (
+            _("The late entry was not added: see the errors under “Late entry”.")
+            if late
+            else _("The player was not added: see the errors under “Add a player”.")
+        )
+        return _render_dashboard(request, event, add_form=form, action_errors=[summary])
     messages.success(request, _("Player added."))
     return redirect(_dashboard_url(event))
 
@@ -265,7 +275,8 @@ def entry_import(request: HttpRequest, slug: str) -> HttpResponse:
             ),
         )
     except RefusedError:
-        return _render_dashboard(request, event, csv_form=form)
+        summary = _("Nothing was imported: see the errors under “Import players (CSV)”.")
+        return _render_dashboard(request, event, csv_form=form, action_errors=[summary])
     messages.success(request, _("%(count)s players imported.") % {"count": len(created)})
     return redirect(_dashboard_url(event))
 
@@ -292,7 +303,14 @@ def entry_check_in_many(request: HttpRequest, slug: str) -> HttpResponse:
     return back(request, _dashboard_url(event))
 
 
-ENTRY_ACTIONS = ("check_in", "check_out", "withdraw", "reinstate", "disqualify")
+ENTRY_ACTIONS = (
+    "check_in",
+    "check_out",
+    "withdraw",
+    "reinstate",
+    "disqualify",
+    "remove_from_waitlist",
+)
 
 
 @login_required
@@ -312,6 +330,12 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
         )
     elif action == "withdraw":
         attempt(request, lambda: services.entry_withdraw(actor=user, entry=entry), _("Withdrawn."))
+    elif action == "remove_from_waitlist":
+        attempt(
+            request,
+            lambda: services.entry_leave_waitlist(actor=user, entry=entry),
+            _("Removed from the waitlist."),
+        )
     elif action == "reinstate":
         attempt(
             request, lambda: services.entry_reinstate(actor=user, entry=entry), _("Reinstated.")

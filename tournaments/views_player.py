@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import get_game
 from matches.models import Match
 from matches.views_start import board_url
-from tournaments import selectors, services
+from tournaments import selectors, services, waitlist
 from tournaments.callup_selectors import callup_for_entry
 from tournaments.forms import PlayerResultForm
 from tournaments.models import Entry, Pairing, Round
@@ -71,6 +71,8 @@ def entry_link_callup(entry: Entry, token: str | None) -> dict[str, Any]:
 def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
     from tournaments import ranked_tables, views_ranked  # views_ranked imports this module
 
+    if entry.is_waitlisted:
+        return _waitlisted_home(request, entry, token)
     if ranked_tables.is_ranked(entry.event):
         return views_ranked.player_page(request, entry, token)
     pairing = selectors.entry_current_pairing(entry=entry)
@@ -94,6 +96,19 @@ def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse
         ),
         "tab": "me",
         **entry_link_callup(entry, token),
+    }
+    return render(request, "tournaments/player_home.html", context)
+
+
+def _waitlisted_home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
+    """A waitlisted player's page: their place in the queue and the way out of it."""
+    context = {
+        "event": entry.event,
+        "entry": entry,
+        "waitlist_position": waitlist.position_of(entry),
+        "token": token,
+        "action_base": _home_url(entry, token),
+        "tab": "me",
     }
     return render(request, "tournaments/player_home.html", context)
 
@@ -193,4 +208,29 @@ def withdraw(
         ),
         _("You have withdrawn from the event."),
     )
+    return redirect(_home_url(entry, token))
+
+
+@require_POST
+def leave_waitlist(
+    request: HttpRequest, slug: str | None = None, token: str | None = None
+) -> HttpResponse:
+    """A waitlisted player gives up their place in the queue (back to the event page)."""
+    if token is None and not request.user.is_authenticated:
+        raise Http404
+    entry = _own_entry(request, slug, token)
+    left = attempt(
+        request,
+        lambda: (
+            services.entry_leave_waitlist(
+                entry=entry,
+                actor=request.user if token is None else None,  # type: ignore[arg-type]
+                by_token=token is not None,
+            )
+            or True
+        ),
+        _("You have left the waitlist."),
+    )
+    if left:
+        return redirect("tournaments:event_detail", slug=entry.event.slug)
     return redirect(_home_url(entry, token))

@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import broadcast, ranked_tables, selectors, services, views_ranked
+from tournaments import broadcast, ranked_tables, selectors, services, views_ranked, waitlist
 from tournaments.bracket_svg import bracket_svg
 from tournaments.models import Entry, Event, Round
 from tournaments.views_common import attempt, visible_event
@@ -53,6 +53,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "entries": entries,
         "active_count": sum(1 for e in entries if e.status == Entry.Status.ACTIVE),
+        "waitlist": waitlist.queue(event),
+        "own_position": waitlist.position_of(own_entry) if own_entry else None,
+        "ranked": ranked_tables.is_ranked(event),
         "rounds": selectors.event_rounds(event=event, public=True),
         "own_entry": own_entry,
         "role": selectors.event_role_of(user=request.user, event=event),
@@ -70,11 +73,18 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
-    attempt(
+    entry = attempt(
         request,
         lambda: services.entry_register(event=event, user=request.user),  # type: ignore[arg-type]
-        _("You are registered."),
     )
+    if entry is not None and entry.is_waitlisted:
+        messages.success(
+            request,
+            _("The event is full: you are on the waitlist, position %(position)s.")
+            % {"position": waitlist.position_of(entry)},
+        )
+    elif entry is not None:
+        messages.success(request, _("You are registered."))
     return redirect("tournaments:event_detail", slug=event.slug)
 
 
@@ -175,7 +185,7 @@ def _build_standings(event: Event) -> dict[str, Any]:
         return {"title": _("Standings"), "html": views_ranked.standings_html(event)}
     table = selectors.event_standings(event=event)
     html = render_to_string("tournaments/_standings_table.html", {"table": table, "event": event})
-    return {"title": _("Standings"), "html": html}
+    return {"title": _("Final ranking") if table.final else _("Standings"), "html": html}
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:

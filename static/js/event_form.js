@@ -1,9 +1,10 @@
 // The event form, progressively enhanced: without this script every field shows and the server
 // validates everything. With it, groups and fields marked data-only-for="<systems>" show only
-// for those pairing systems, groups marked data-only-for-game="<games>" only for those games
-// (a field with an error always shows), and the time-control buttons fill the field. Choosing
-// a game puts its recommended time control in the field unless the organiser changed it. The
-// script holds no user-facing text: labels come from the template.
+// for those pairing systems, and those marked data-only-for-game="<games>" only for those games
+// (both must hold; a field with an error always shows): a ranked-table game hides the pairing,
+// points and tie-break groups, each game shows its own time-control advice. The time-control
+// buttons fill the field. Choosing a game puts its recommended time control in the field unless
+// the organiser changed it. The script holds no user-facing text: labels come from the template.
 
 const form = document.getElementById("event-form");
 
@@ -12,37 +13,34 @@ function hasError(element) {
     || element.classList.contains("has-error");
 }
 
-function applies(element, system) {
-  const systems = element.dataset.onlyFor.split(" ");
-  return systems.includes(system) || hasError(element);
+function listed(list, value) {
+  return list === undefined || list.split(" ").includes(value);
 }
 
-function showFor(system) {
-  form.querySelectorAll("[data-only-for]").forEach((element) => {
-    element.hidden = !applies(element, system);
-  });
-}
-
-function showForGame(game) {
-  form.querySelectorAll("[data-only-for-game]").forEach((element) => {
-    element.hidden = !element.dataset.onlyForGame.split(" ").includes(game) && !hasError(element);
+// An element shows when it applies to the chosen pairing system and to the chosen game (or
+// carries an error, so the organiser always sees what to fix).
+function refresh(system, game) {
+  form.querySelectorAll("[data-only-for], [data-only-for-game]").forEach((element) => {
+    const applies = listed(element.dataset.onlyFor, system)
+      && listed(element.dataset.onlyForGame, game);
+    element.hidden = !applies && !hasError(element);
   });
 }
 
 if (form) {
   const system = form.elements.namedItem("pairing_system");
-  if (system) {
-    showFor(system.value);
-    system.addEventListener("change", () => showFor(system.value));
-  }
   const timeControl = form.elements.namedItem("time_control");
   const game = form.elements.namedItem("game");
+  const update = () => refresh(system ? system.value : "", game ? game.value : "gunshi");
+  update();
+  if (system) {
+    system.addEventListener("change", update);
+  }
   if (game) {
     const recommended = JSON.parse(game.dataset.timeControls || "{}");
     let previous = game.value;
-    showForGame(game.value);
     game.addEventListener("change", () => {
-      showForGame(game.value);
+      update();
       // Follow the game's recommendation while the field still holds the last game's.
       if (timeControl && recommended[game.value] && timeControl.value === recommended[previous]) {
         timeControl.value = recommended[game.value];

@@ -235,6 +235,27 @@ def _open_withdrawn(w: World) -> None:
     entry_withdraw(entry=w.open_entries["red"], by_token=True)
 
 
+def _open_full(w: World) -> None:
+    """Open Cup's two places are taken (by red and blue): a registration joins the waitlist."""
+    from tournaments.services import event_update
+
+    event_update(actor=w.users["organiser"], event=w.open, registration_cap=2)
+
+
+def _spectator_waitlisted(w: World) -> None:
+    """The spectator waits for a place in the full Open Cup."""
+    from tournaments.services import entry_register
+
+    _open_full(w)
+    entry_register(event=w.open, user=w.users["spectator"])
+
+
+def _waitlisted_entry(w: World) -> Any:
+    from tournaments.models import Entry
+
+    return Entry.objects.get(event=w.open, user=w.users["spectator"])
+
+
 def _open_draft_round(w: World) -> None:
     from tournaments.services import round_pair
 
@@ -392,7 +413,7 @@ HTTP_ROWS: list[Row] = [
         frozenset({"organiser", "superuser"}),
         lambda w: (
             url("tournaments:role_add", slug=w.open.slug),
-            {"username": "spectator", "role": "arbiter"},
+            {"member": "spectator", "role": "arbiter"},
         ),
         reason="only the organiser names co-organisers and arbiters",
     ),
@@ -420,6 +441,21 @@ HTTP_ROWS: list[Row] = [
     _entry_action("withdraw", MANAGERS),
     _entry_action("reinstate", MANAGERS, setup=_open_withdrawn),
     _entry_action("disqualify", MANAGERS, data={"reason": "no-show twice"}),
+    Row(
+        "tournaments:entry_action",
+        MANAGERS,
+        lambda w: (
+            url(
+                "tournaments:entry_action",
+                slug=w.open.slug,
+                entry_id=_waitlisted_entry(w).pk,
+                action="remove_from_waitlist",
+            ),
+            {},
+        ),
+        variant="remove_from_waitlist",
+        setup=_spectator_waitlisted,
+    ),
     Row(
         "tournaments:round_pair",
         MANAGERS,
@@ -473,6 +509,21 @@ HTTP_ROWS: list[Row] = [
         LOGGED_IN - SEATS,
         lambda w: (url("tournaments:event_register", slug=w.open.slug), {}),
         reason="red and blue are already entered",
+    ),
+    Row(
+        "tournaments:event_register",
+        LOGGED_IN - SEATS,
+        lambda w: (url("tournaments:event_register", slug=w.open.slug), {}),
+        variant="full: joins the waitlist",
+        setup=_open_full,
+        reason="red and blue are already entered",
+    ),
+    Row(
+        "tournaments:player_leave_waitlist",
+        frozenset({"spectator"}),
+        lambda w: (url("tournaments:player_leave_waitlist", slug=w.open.slug), {}),
+        setup=_spectator_waitlisted,
+        reason="only the waitlisted player; red and blue hold places (not on the waitlist)",
     ),
     Row(
         "tournaments:player_report",
@@ -531,6 +582,22 @@ HTTP_ROWS: list[Row] = [
         "tournaments:player_token_withdraw",
         NOBODY,
         lambda w: (url("tournaments:player_token_withdraw", token="not-a-token"), {}),
+        variant="bad link",
+    ),
+    Row(
+        "tournaments:player_token_leave_waitlist",
+        EVERYBODY,
+        lambda w: (
+            url("tournaments:player_token_leave_waitlist", token=_waitlisted_entry(w).token),
+            {},
+        ),
+        variant="own link",
+        setup=_spectator_waitlisted,
+    ),
+    Row(
+        "tournaments:player_token_leave_waitlist",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_leave_waitlist", token="not-a-token"), {}),
         variant="bad link",
     ),
     Row(

@@ -10,17 +10,16 @@ suite a second time against PostgreSQL, where this test runs.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Any
 
 import pytest
-from django.db import connection, connections
 
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent
 from matches.selectors import match_action_texts, match_audit_log, match_clock_log
 from matches.services import match_create, match_submit_action, otb_clock_press
 from tests.matches.helpers import T0, Clock, play, random_action
+from tests.races import race, skip_unless_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,30 +28,12 @@ THREADS = 8
 
 @pytest.fixture(autouse=True)
 def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row-lock races need PostgreSQL (set DATABASE_URL=postgres://…)")
+    skip_unless_postgresql()
 
 
 def _race(submit: Any) -> list[Any]:
     """Run ``submit()`` in THREADS threads released together; their results or errors."""
-    barrier = threading.Barrier(THREADS)
-    results: list[Any] = [None] * THREADS
-
-    def worker(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = submit()
-        except MatchError as exc:
-            results[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+    return race([submit] * THREADS, MatchError)
 
 
 def test_duplicate_decisions_are_applied_once() -> None:

@@ -9,12 +9,11 @@ only after the start deadline. The races need PostgreSQL's row locks (skipped on
 from __future__ import annotations
 
 import datetime as dt
-import threading
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, connections
+from django.db import connection
 
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
@@ -26,6 +25,7 @@ from matches.services import (
     otb_clock_press,
 )
 from tests.matches.helpers import Clock
+from tests.races import race
 
 
 @pytest.fixture
@@ -172,24 +172,7 @@ THREADS = 6
 
 
 def _race(calls: list[Any]) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = calls[index]()
-        except MatchError as exc:
-            results[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+    return race(calls, MatchError)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -94,7 +94,7 @@ def test_event_form_errors_picker_and_elimination_options(live_asgi: Any, page: 
     assert "greater than or equal to 1" in rounds_error.inner_text()
     time_error = page.locator("#field-time_control .form-field__error")
     assert "“20分” is not a time control." in time_error.inner_text()
-    assert "20+0" in page.locator("#field-time_control .form-field__help").inner_text()
+    assert "10+5" in page.locator("#field-time_control .form-field__help").inner_text()
     assert page.input_value("#id_time_control") == "20分"  # what was typed is kept to fix
     files += shoot(page, "event-form-errors-en")
 

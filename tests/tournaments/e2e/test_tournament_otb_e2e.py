@@ -41,7 +41,7 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     log_in(organiser, base, "host", PASSWORD)
     organise_event(organiser, base, name="Hall Cup", players_csv="Aki Mori,1900\nBo Chen,1800\n")
     roles = organiser.locator("form[action$='/manage/roles/']")
-    roles.locator("[name=username]").fill("judge")
+    roles.locator("[name=member]").fill("judge")
     roles.locator("[name=role]").select_option("arbiter")
     roles.get_by_role("button", name="Add").click()
     assert organiser.get_by_text("Role added.").is_visible()

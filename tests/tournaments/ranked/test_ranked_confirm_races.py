@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from tests.races import run_together
+from tests.races import race
 from tests.tournaments.ranked.conftest import claim_for
 from tournaments import ranked_tables
 from tournaments.errors import TournamentError
@@ -30,7 +30,7 @@ def _postgresql_only() -> None:
 
 
 def _race(calls: list[Any]) -> list[Any]:
-    return run_together(calls, refusals=(TournamentError,))
+    return race(calls, TournamentError)
 
 
 def _table_of_five(event: Any, add_players: Any) -> GameTable:

@@ -50,7 +50,9 @@ def test_registration_cap_and_closed_registration(make_event: Any, make_user: An
     services.event_set_status(actor=event.organiser, event=event, status="registration")
     services.entry_register(event=event, user=make_user("b"))
     services.entry_register(event=event, user=make_user("c"))
-    refused("event_full", services.entry_register, event=event, user=make_user("d"))
+    waiting = services.entry_register(event=event, user=make_user("d"))
+    assert waiting.status == Entry.Status.WAITLISTED
+    refused("event_full", services.entry_add, actor=event.organiser, event=event, name="Walk-in")
 
 
 def test_invalid_status_change_is_refused(make_event: Any) -> None:
