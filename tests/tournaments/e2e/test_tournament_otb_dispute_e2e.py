@@ -51,7 +51,8 @@ def test_a_flag_after_a_pending_report_is_disputed_and_decided_by_the_arbiter(
     create_accounts(live_asgi, PASSWORD, "host")
     base = live_asgi.url
     contexts = {
-        who: browser.new_context(locale=locale)
+        # The arbiter's browser runs in London, the server in Tokyo: logs show London times.
+        who: browser.new_context(locale=locale, timezone_id="Europe/London")
         for who, locale in (("host", "en-US"), ("a", "en-US"), ("b", "en-US"), ("b_ja", "ja"))
     }
     pages = {who: context.new_page() for who, context in contexts.items()}
@@ -73,10 +74,10 @@ def test_a_flag_after_a_pending_report_is_disputed_and_decided_by_the_arbiter(
 
     # Each player follows their private link to the table's clock (Blue also in Japanese).
     seats = {}
-    for who, link in (("a", "Open your table's clock"), ("b", "Open your table's clock")):
+    for who in ("a", "b"):
         page = pages[who]
         page.goto(f"{base}{links[who]}")
-        page.get_by_role("link", name=link).click()
+        page.locator("#board-link").click()  # "Open your table's clock"
         page.wait_for_url(re.compile(r"/matches/\d+/clock/\?token="))
         wait_otb(page, "d.status === 'pending' && d.ply === '0'")
         seats[who] = page
@@ -145,6 +146,16 @@ def test_a_flag_after_a_pending_report_is_disputed_and_decided_by_the_arbiter(
     assert organiser.locator("#claims [data-claim=flag]").is_visible()
     assert organiser.locator("#claims [data-claim=report]").is_visible()
     assert "Flag fell" in organiser.locator("#clock-log").inner_text()
+    zone_notes = organiser.locator("[data-time-zone-note]")
+    assert zone_notes.count() == 2
+    assert all("Europe/London" in note for note in zone_notes.all_inner_texts())
+    first_time = organiser.locator("#audit-log time").first
+    london = first_time.evaluate(
+        "t => new Intl.DateTimeFormat('en-GB', {hour: '2-digit', minute: '2-digit',"
+        " second: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London'})"
+        ".format(new Date(t.getAttribute('datetime')))"
+    )
+    assert first_time.inner_text() == london
     assert "against the pending report" in organiser.locator("#audit-log").inner_text()
     methods = organiser.locator("#id_result-method option")
     offered = {methods.nth(i).get_attribute("value") for i in range(methods.count())}

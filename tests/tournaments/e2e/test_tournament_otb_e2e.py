@@ -55,7 +55,7 @@ def test_an_otb_table_starts_by_press_and_its_result_is_confirmed(
     for who in ("a", "b"):
         page = pages[who]
         page.goto(f"{base}{links[who]}")
-        page.get_by_role("link", name="Open your table's clock").click()
+        page.locator("#board-link").click()  # "Open your table's clock"
         page.wait_for_url(re.compile(r"/matches/\d+/clock/\?token="))
         wait_otb(page, "d.status === 'pending' && d.ply === '0'")
         seats[who] = page
