@@ -18,7 +18,7 @@ from collections import Counter
 
 from .actions import Move, SubmitSetup, parse_action
 from .geometry import CAMP_STATIONS, HQ_STATIONS
-from .movement import moves
+from .movement import legal_pairs
 from .notation import state_from_dict, state_to_dict
 from .observation import observe
 from .options import Options
@@ -45,7 +45,7 @@ def random_playout(
     rng = random.Random(seed)  # noqa: S311 (reproducible games, not secrets)
     state = start_random(rng, options)
     while state.phase is Phase.PLAY and (max_plies is None or state.ply < max_plies):
-        src, dst = rng.choice(moves(state, state.to_move))
+        src, dst = rng.choice(legal_pairs(state, state.to_move))
         state = apply_move(state, src, dst)
     return state
 
