@@ -47,12 +47,13 @@ from .actions import (
     Shoot,
 )
 from .geometry import (
+    ALL_DIRECTIONS,
     BASIC_SHOT_REACH,
+    CAVALRY_DIRECTIONS,
     CROSSBOW_SHOT_REACH,
     Reach,
     cavalry_run,
     fence_edges,
-    move_directions,
     shot_targets,
 )
 from .state import OVER, Execution, GameState, Mode, Piece, evolve
@@ -232,9 +233,13 @@ def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
     return target is None or not target.shield or mover.kind is CAVALRY
 
 
+#: The kinds in definition order, iterated without the enum class's Python-level ``__iter__``.
+_PIECE_KINDS: Final = tuple(PieceKind)
+
+
 def _reinforcements(state: GameState, side: Side) -> list[Action]:
     lp = state.sides[side].lp
-    kinds = [k for k in PieceKind if PIECE_COST[k] <= lp and state.stock.count(k) > 0]
+    kinds = [k for k in _PIECE_KINDS if PIECE_COST[k] <= lp and state.stock.count(k) > 0]
     if not kinds:
         return []
     empty = [sq for sq in CAMP_SQUARES[side] if state.board[sq] is None]
@@ -290,7 +295,7 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
         next_square, edges = NEXT_SQUARE[sq], EDGE_TOWARDS[sq]
         steps, intrusions = MOVES[sq], INTRUDING_MOVES[sq]
         may_intrude = piece.letter != general  # §7.1: the general never intrudes
-        for direction in move_directions(piece):
+        for direction in CAVALRY_DIRECTIONS[facing] if cavalry else ALL_DIRECTIONS:
             if cavalry and direction is facing:
                 runs = _cavalry_runs(state, board, sq, piece)
                 result.extend(runs)

@@ -33,15 +33,17 @@ def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
     return not fences.isdisjoint(square_edges(sq))
 
 
-_ALL_DIRECTIONS = tuple(Direction)
-_CAVALRY_DIRECTIONS = {f: (f, f.right, f.left) for f in Direction}
+#: The directions a Move may take a piece (``move_directions``; hot loops read the tables):
+#: all four for infantry and archers, forward, right and left for a cavalry facing the key.
+ALL_DIRECTIONS: Final = tuple(Direction)
+CAVALRY_DIRECTIONS: Final = {f: (f, f.right, f.left) for f in Direction}
 
 
 def move_directions(piece: Piece) -> tuple[Direction, ...]:
     """Directions a Move may take the piece: 4 for infantry/archer, F/L/R for cavalry (§8)."""
     if piece.kind is CAVALRY:
-        return _CAVALRY_DIRECTIONS[piece.facing]
-    return _ALL_DIRECTIONS
+        return CAVALRY_DIRECTIONS[piece.facing]
+    return ALL_DIRECTIONS
 
 
 def cavalry_run(

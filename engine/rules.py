@@ -363,11 +363,11 @@ def _finish_card(state: GameState, *, beside: bool = False) -> GameState:
     owner = state.to_act if state.to_act is not None else _executing_side(state)
     own = state.sides[owner]
     # Its slot empties: the 疾風伝令 slot, or the 1st slot as the queue slides.
-    slot: dict[str, Any] = {"swift": None} if execution.slot is SWIFT else {"queue": own.queue[1:]}
+    swift, queue = (None, own.queue) if execution.slot is SWIFT else (own.swift, own.queue[1:])
     if beside:
-        own = evolve(own, beside=(*own.beside, execution.card), **slot)
+        own = evolve(own, beside=(*own.beside, execution.card), swift=swift, queue=queue)
     else:
-        own = evolve(own, deck=(*own.deck, execution.card), **slot)
+        own = evolve(own, deck=(*own.deck, execution.card), swift=swift, queue=queue)
     sides = effects.sides_with(state, owner, own)
     if state.phase is OVER:
         return evolve(state, sides=sides, execution=None)
