@@ -56,7 +56,7 @@ from .geometry import (
     fence_edges,
     shot_targets,
 )
-from .state import OVER, Execution, GameState, Mode, Piece, evolve
+from .state import OVER, Execution, GameState, Mode, Piece, copier, evolve
 from .types import (
     ARCHER,
     CAMP_SQUARES,
@@ -104,6 +104,16 @@ _SHOOT: Final = Mode.SHOOT
 _CROSSBOW: Final = Mode.CROSSBOW
 _FENCE: Final = Mode.FENCE
 _PLACE: Final = Mode.PLACE
+
+
+#: Compiled copies (``state.copier``) of an execution's commonest changes: a decision recorded
+#: in the state, and a leader chosen.
+_EXECUTED: Final[Callable[[GameState, Execution, int], GameState]] = copier(
+    GameState, "execution", "ply"
+)
+_LED: Final[
+    Callable[[Execution, Mode, str, tuple[str, ...], bool, Direction | None], Execution]
+] = copier(Execution, "mode", "leader", "partners", "leader_done", "direction")
 
 
 def _own_squares(state: GameState, side: Side) -> list[Square]:
@@ -491,7 +501,7 @@ def apply_execution(
         state, execution = _follow(state, execution, action)
     if state.phase is OVER or execution.mode is _PLACE:
         return evolve(state, ply=ply), []  # R1/R2: a finished game stops the chain
-    state = evolve(state, execution=execution, ply=ply)
+    state = _EXECUTED(state, execution, ply)
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.
@@ -512,14 +522,7 @@ def _lead(
     partners = partners_of(state, origin, piece.kind, side)
 
     def led(mode: Mode, direction: Direction | None = None, *, done: bool = True) -> Execution:
-        return evolve(
-            execution,
-            mode=mode,
-            leader=piece.letter,
-            partners=partners,
-            leader_done=done,
-            direction=direction,
-        )
+        return _LED(execution, mode, piece.letter, partners, done, direction)
 
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)

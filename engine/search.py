@@ -54,12 +54,12 @@ def playout(state: GameState, rng: random.Random, *, max_decisions: int | None =
     ``state.rulings.turn_limit``, if any) or, unfinished, after ``max_decisions`` decisions.
     Raises ``StuckGameError`` if a side is to act without any legal decision (an engine bug).
     """
-    draw = rng.randrange
+    choose = rng.choice  # draws the index as randrange(len(actions)) does, with less checking
     left = -1 if max_decisions is None else max_decisions
     while state.to_act is not None and left != 0:
         actions = legal_actions(state)
         if not actions:
             raise StuckGameError(state)
-        state = apply_unchecked(state, actions[draw(len(actions))])
+        state = apply_unchecked(state, choose(actions))
         left -= 1
     return state

@@ -330,3 +330,30 @@ def evolve(obj: _T, **changes: Any) -> _T:
     if evolver is None:
         evolver = _EVOLVERS[cls] = _compile_evolve(cls)
     return evolver(obj, changes)  # type: ignore[no-any-return]
+
+
+def copier(cls: type, *changed: str) -> Callable[..., Any]:
+    """A compiled ``evolve`` for the hottest call sites: ``copy(obj, *values)`` is ``obj`` with
+    the fields ``changed`` set to ``values``, in that order.
+
+    ``evolve`` takes its changes as keywords, packs them in a dict and writes them in a loop;
+    a copier built for one set of fields takes them positionally and writes each field once,
+    which makes a copy of a ``GameState`` two to three times faster. The copy is made the same
+    way as ``evolve``'s (a twin class, then ``__class__``). Raises ``AttributeError`` at once
+    for a name that is not a field.
+    """
+    names = [f.name for f in fields(cls)]
+    unknown = [name for name in changed if name not in names]
+    if unknown:
+        raise AttributeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    if tuple(getattr(cls, "__slots__", ())) != tuple(names):
+        raise TypeError(f"{cls.__name__} must be a slotted dataclass (slots=True) to copy")
+    twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": tuple(names)})
+    body = "\n".join(f"    new.{n} = {n if n in changed else 'obj.' + n}" for n in names)
+    source = (
+        f"def copy(obj, {', '.join(changed)}):\n    new = _new(twin)\n{body}\n"
+        "    new.__class__ = cls\n    return new\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, "twin": twin, "cls": cls}
+    exec(source, namespace)  # noqa: S102 - fixed source built from the class's own field names
+    return namespace["copy"]  # type: ignore[no-any-return]
