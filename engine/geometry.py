@@ -30,7 +30,7 @@ Board = tuple[Piece | None, ...]
 
 def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
     """True when any edge of ``sq`` carries one of ``fences`` (the edge model, §10.2)."""
-    return not fences.isdisjoint(square_edges(sq))
+    return bool(fences) and not fences.isdisjoint(square_edges(sq))  # most often no fence
 
 
 #: The directions a Move may take a piece (``move_directions``; hot loops read the tables):

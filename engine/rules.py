@@ -134,11 +134,19 @@ def own_cards(state: GameState, side: Side) -> tuple[CardKind, ...]:
     return state.sides[side].cards or BASIC_DECK
 
 
+#: The play decisions of each hand met so far, in hand order, one per kind of card. A hand is a
+#: sorted tuple of at most three cards (HAND_SIZE) of the card kinds: the table stays small.
+_PLAYS_OF: dict[tuple[CardKind, ...], tuple[Action, ...]] = {}
+
+
 def _command_actions(state: GameState, side: Side) -> list[Action]:
     own = state.sides[side]
     result: list[Action] = []
     if own.queued_count < QUEUE_LIMIT:
-        result.extend(PLAYS[card] for card in dict.fromkeys(own.hand))
+        plays = _PLAYS_OF.get(own.hand)
+        if plays is None:
+            plays = _PLAYS_OF[own.hand] = tuple(PLAYS[card] for card in dict.fromkeys(own.hand))
+        result.extend(plays)
     if state.played_this_turn > 0:
         result.append(END)
         if own.lp >= SWIFT_DISPATCH_COST and own.queue and own.swift is None:
