@@ -69,7 +69,7 @@ def free_letter(state: GameState, kind: PieceKind) -> str:
 
 def _destroy_enemy_fences(state: GameState, sq: Square, owner: Side) -> GameState:
     """§10.5: arriving on a square removes the enemy fences on its edges (back to their owner)."""
-    enemy = state.sides[owner.opponent]
+    enemy = state.sides[1 - owner]
     if not has_fence_of(enemy.fences, sq):
         return state
     kept = enemy.fences.difference(square_edges(sq))

@@ -351,7 +351,7 @@ def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Acti
     """A Rotate/Shoot card: each own piece's rotations, each archer's shots in ``reach`` and,
     for an archer with a partner that can shoot too, its selection as a waiting leader."""
     board = state.board
-    enemy_fences = state.sides[side.opponent].fences
+    enemy_fences = state.sides[1 - side].fences
     result: list[Action] = []
     for sq, piece in enumerate(board):
         if piece is None or piece.owner is not side:
@@ -368,7 +368,7 @@ def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Acti
 def _partner_can_shoot(state: GameState, origin: Square, side: Side, reach: Reach) -> bool:
     """Whether an archer next to the archer on ``origin`` has a target (Q9: it may go first)."""
     board = state.board
-    enemy_fences = state.sides[side.opponent].fences
+    enemy_fences = state.sides[1 - side].fences
     return any(
         (piece := board[sq]) is not None
         and piece.owner is side
@@ -382,7 +382,7 @@ def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[
     own = state.sides[side]
     if own.lp < 1 or own.fences_in_hand < 1:
         return []
-    all_fences = own.fences | state.sides[side.opponent].fences
+    all_fences = own.fences | state.sides[1 - side].fences
     result: list[Action] = []
     for sq in squares:
         piece = state.board[sq]
@@ -423,7 +423,7 @@ def follow_actions(state: GameState) -> list[Action]:
             if piece is not None and piece.facing is not execution.direction:  # R3
                 result.append(ROTATIONS[sq][execution.direction])
     elif mode is _SHOOT or mode is _CROSSBOW:
-        enemy_fences = state.sides[side.opponent].fences
+        enemy_fences = state.sides[1 - side].fences
         reach = CROSSBOW_SHOT_REACH if mode is _CROSSBOW else BASIC_SHOT_REACH
         waiting = None if execution.leader_done else state.square_of(execution.leader)
         leader_targets: list[Square] = []

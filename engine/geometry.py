@@ -73,8 +73,8 @@ def cavalry_run(
         if occupant is not None and occupant.owner is not mover.owner:
             targets.append(nxt)  # cavalry removes shield and infantry
             break
-        fenced = (
-            has_fence_of(enemy_fences, nxt)
+        fenced = bool(enemy_fences) and (
+            not enemy_fences.isdisjoint(square_edges(nxt))
             if stop_at_side_fence
             else EDGE_TOWARDS[nxt][direction] in enemy_fences
         )
