@@ -194,7 +194,7 @@ def partners_of(
 ) -> tuple[str, ...]:
     """Letters of the own pieces of ``kind`` orthogonally next to the leader (§11)."""
     letters = []
-    for sq in neighbours(leader_square):
+    for sq in NEIGHBOURS[leader_square]:
         piece = state.board[sq]
         if piece is not None and piece.owner is side and piece.kind is kind:
             letters.append(piece.letter)
@@ -502,6 +502,8 @@ def apply_execution(
     if state.phase is OVER or execution.mode is _PLACE:
         return evolve(state, ply=ply), []  # R1/R2: a finished game stops the chain
     state = _EXECUTED(state, execution, ply)
+    if execution.leader_done and not execution.partners and execution.mode not in _EXPANSION_MODES:
+        return state, []  # nobody left to act: follow_actions would offer only FINISH
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.
