@@ -121,15 +121,7 @@ def _standard_pairs(state: GameState, side: Side) -> tuple[tuple[int, int], ...]
         if code == ENGINEER or (code == BOMB and flying):
             _engineer(cells, geo, src, side, dests)
         else:
-            for ray in rays[src]:  # no station is a camp: any enemy on a ray is attackable
-                for r in ray:
-                    q = cells[r]
-                    if q is None:
-                        dests.add(r)
-                        continue
-                    if q.owner is not side:
-                        dests.add(r)
-                    break
+            _runs(cells, rays[src], side, dests)
         out += [pairs[d] for d in sorted(dests)]
     return tuple(out)
 
@@ -178,7 +170,15 @@ def _dests(state: GameState, src: int, p: Piece) -> set[int]:
         return dests
     if p.code == ENGINEER or (p.code == BOMB and options.flying_bombs):
         return _engineer(cells, geo, src, side, dests)
-    for ray in geo.rays[src]:  # no railway station is a camp: any enemy on a ray is attackable
+    return _runs(cells, geo.rays[src], side, dests)
+
+
+def _runs(
+    cells: tuple[Piece | None, ...], rays: tuple[tuple[int, ...], ...], side: Side, dests: set[int]
+) -> set[int]:
+    """§5.3, J5: along each straight railway ray, the empty stations and the first enemy (no
+    railway station is a camp: any enemy on a ray is attackable). Added to ``dests``."""
+    for ray in rays:
         for r in ray:
             q = cells[r]
             if q is None:
