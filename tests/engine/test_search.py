@@ -10,6 +10,7 @@ end where the reference loop (``rng.randrange`` over ``rules.legal_actions``) en
 
 from __future__ import annotations
 
+import doctest
 import random
 from dataclasses import replace
 
@@ -104,3 +105,9 @@ def test_a_playout_stops_unfinished_after_max_decisions() -> None:
     assert stopped.ply == 25
     assert search.outcome(stopped) is None
     assert search.playout(stopped, random.Random(5), max_decisions=0) is stopped
+
+
+def test_the_module_example_runs() -> None:
+    results = doctest.testmod(search)
+    assert results.attempted > 0
+    assert results.failed == 0

@@ -10,6 +10,7 @@ where the reference loop (``rng.choice`` over ``rules.legal_moves``) ends.
 
 from __future__ import annotations
 
+import doctest
 import random
 from dataclasses import replace
 
@@ -102,3 +103,9 @@ def test_a_playout_stops_unfinished_at_max_plies() -> None:
     assert stopped.ply == 30
     assert stopped.phase is Phase.PLAY
     assert search.outcome(stopped) is None
+
+
+def test_the_module_example_runs() -> None:
+    results = doctest.testmod(search)
+    assert results.attempted > 0
+    assert results.failed == 0
