@@ -136,6 +136,7 @@ def own_cards(state: GameState, side: Side) -> tuple[CardKind, ...]:
 
 #: The play decisions of each hand met so far, in hand order, one per kind of card. A hand is a
 #: sorted tuple of at most three cards (HAND_SIZE) of the card kinds: the table stays small.
+#: Two threads filling the same entry at once only compute the same value twice.
 _PLAYS_OF: dict[tuple[CardKind, ...], tuple[Action, ...]] = {}
 
 
