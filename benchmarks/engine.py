@@ -24,9 +24,15 @@ second optimisation pass; docs/engine.md, "Performance"); the wall-clock rate th
 third or more with the load of other jobs. ``benchmarks/engine_instructions.py`` counts
 instructions instead, which do not vary.
 
-A last pass plays the same seeds in each official tournament format (Rule 1 basic, Rule 2
+A third pass plays the same seeds in each official tournament format (Rule 1 basic, Rule 2
 expansion, Rule 3 deck-build) and prints each one's games per CPU second against the basic
 game's (target, issue 5: formats 2 and 3 within 2x of the basic format).
+
+The last pass measures both engines the way a search player drives them (``engine.search``,
+``junqi.search``): random games played to the end by ``playout`` with an injected
+``random.Random``, as games and decisions per CPU second of the process, the median of
+``--repeat`` runs (target, practice-opponent issue: at least 200 games per CPU second each).
+軍棋 games start from random set-ups (``junqi.playout.random_playout``, seeds as above).
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import junqi.playout
+from engine import search
 from engine.cli import FORMATS
 from engine.formats import GameFormat
 from engine.playout import DEFAULT_TURN_LIMIT, playout_rulings, random_playout
@@ -86,11 +94,47 @@ def step_times(seeds: range, turn_limit: int) -> list[int]:
     return times
 
 
+def search_games(seeds: range, turn_limit: int) -> tuple[float, int]:
+    """CPU seconds and decisions of ``engine.search.playout`` over the basic games of ``seeds``."""
+    start = new_game(rulings=playout_rulings(None, turn_limit))
+    decisions = 0
+    cpu = time.process_time()
+    for seed in seeds:
+        decisions += search.playout(start, random.Random(seed)).ply
+    return time.process_time() - cpu, decisions
+
+
+def junqi_games(seeds: range) -> tuple[float, int]:
+    """CPU seconds and moves of the 軍棋 random games of ``seeds`` (set-ups included)."""
+    plies = 0
+    cpu = time.process_time()
+    for seed in seeds:
+        plies += junqi.playout.random_playout(seed).ply
+    return time.process_time() - cpu, plies
+
+
+def both_engines(seeds: range, turn_limit: int, repeat: int) -> None:
+    """Print the median games and decisions per CPU second of both engines' search paths."""
+    print(f"search path, {len(seeds)} games, median of {repeat} runs (per CPU second):")
+    for name, run in (
+        ("軍師軍略", lambda: search_games(seeds, turn_limit)),
+        ("軍棋", lambda: junqi_games(seeds)),
+    ):
+        runs = [run() for _ in range(repeat)]
+        cpu = statistics.median(seconds for seconds, _ in runs)
+        decisions = runs[0][1]
+        print(
+            f"  {name:<4}  {len(seeds) / cpu:8.1f} games  {decisions / cpu:10,.0f} decisions"
+            f"  ({decisions / len(seeds):.0f} decisions per game)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT)
+    parser.add_argument("--repeat", type=int, default=5, help="runs of the search-path pass")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.games)
 
@@ -127,6 +171,7 @@ def main() -> None:
             f"  {name:<6} {rate:8.1f} games/CPU s  {decisions / len(format_seeds):7.1f} decisions"
             f"  x{basic_rate / rate:.2f} the basic game's time"
         )
+    both_engines(seeds, args.turn_limit, args.repeat)
 
 
 if __name__ == "__main__":

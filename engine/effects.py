@@ -7,8 +7,21 @@ removed from the board, or three intrusion points.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from .geometry import has_fence_of
-from .state import OVER, GameState, Outcome, Phase, Piece, SideState, Termination, evolve
+from .state import (
+    OVER,
+    GameState,
+    Outcome,
+    Phase,
+    Piece,
+    SideState,
+    Termination,
+    copier,
+    evolve,
+)
 from .types import (
     CAVALRY,
     FENCE_COST,
@@ -26,6 +39,12 @@ from .types import (
 )
 
 INTRUSION_POINTS_TO_WIN = 3
+
+#: Compiled copies (``state.copier``) of the commonest changes: a piece moved or rotated.
+_TURNED: Final[Callable[[Piece, Direction], Piece]] = copier(Piece, "facing")
+_BOARD_CHANGED: Final[Callable[[GameState, tuple[Piece | None, ...]], GameState]] = copier(
+    GameState, "board"
+)
 
 
 def with_side(state: GameState, side: Side, side_state: SideState) -> GameState:
@@ -50,7 +69,7 @@ def free_letter(state: GameState, kind: PieceKind) -> str:
 
 def _destroy_enemy_fences(state: GameState, sq: Square, owner: Side) -> GameState:
     """§10.5: arriving on a square removes the enemy fences on its edges (back to their owner)."""
-    enemy = state.sides[owner.opponent]
+    enemy = state.sides[1 - owner]
     if not has_fence_of(enemy.fences, sq):
         return state
     kept = enemy.fences.difference(square_edges(sq))
@@ -152,10 +171,10 @@ def move_piece(
     if occupant is not None:
         state = _remove_piece(state, board, target)
         board = list(state.board)
-    moved = evolve(mover, facing=direction)
+    moved = _TURNED(mover, direction)
     board[origin] = None
     board[target] = moved
-    state = evolve(state, board=tuple(board))
+    state = _BOARD_CHANGED(state, tuple(board))
     state = _destroy_enemy_fences(state, target, mover.owner)
     if state.phase is OVER or not intrude:
         return state
@@ -180,5 +199,5 @@ def rotate_piece(state: GameState, sq: Square, facing: Direction) -> GameState:
     board = list(state.board)
     piece = board[sq]
     assert piece is not None
-    board[sq] = evolve(piece, facing=facing)
-    return evolve(state, board=tuple(board))
+    board[sq] = _TURNED(piece, facing)
+    return _BOARD_CHANGED(state, tuple(board))

@@ -47,15 +47,16 @@ from .actions import (
     Shoot,
 )
 from .geometry import (
+    ALL_DIRECTIONS,
     BASIC_SHOT_REACH,
+    CAVALRY_DIRECTIONS,
     CROSSBOW_SHOT_REACH,
     Reach,
     cavalry_run,
     fence_edges,
-    move_directions,
     shot_targets,
 )
-from .state import OVER, Execution, GameState, Mode, Piece, evolve
+from .state import OVER, Execution, GameState, Mode, Piece, copier, evolve
 from .types import (
     ARCHER,
     CAMP_SQUARES,
@@ -103,6 +104,16 @@ _SHOOT: Final = Mode.SHOOT
 _CROSSBOW: Final = Mode.CROSSBOW
 _FENCE: Final = Mode.FENCE
 _PLACE: Final = Mode.PLACE
+
+
+#: Compiled copies (``state.copier``) of an execution's commonest changes: a decision recorded
+#: in the state, and a leader chosen.
+_EXECUTED: Final[Callable[[GameState, Execution, int], GameState]] = copier(
+    GameState, "execution", "ply"
+)
+_LED: Final[
+    Callable[[Execution, Mode, str, tuple[str, ...], bool, Direction | None], Execution]
+] = copier(Execution, "mode", "leader", "partners", "leader_done", "direction")
 
 
 def _own_squares(state: GameState, side: Side) -> list[Square]:
@@ -183,7 +194,7 @@ def partners_of(
 ) -> tuple[str, ...]:
     """Letters of the own pieces of ``kind`` orthogonally next to the leader (§11)."""
     letters = []
-    for sq in neighbours(leader_square):
+    for sq in NEIGHBOURS[leader_square]:
         piece = state.board[sq]
         if piece is not None and piece.owner is side and piece.kind is kind:
             letters.append(piece.letter)
@@ -232,9 +243,13 @@ def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
     return target is None or not target.shield or mover.kind is CAVALRY
 
 
+#: The kinds in definition order, iterated without the enum class's Python-level ``__iter__``.
+_PIECE_KINDS: Final = tuple(PieceKind)
+
+
 def _reinforcements(state: GameState, side: Side) -> list[Action]:
     lp = state.sides[side].lp
-    kinds = [k for k in PieceKind if PIECE_COST[k] <= lp and state.stock.count(k) > 0]
+    kinds = [k for k in _PIECE_KINDS if PIECE_COST[k] <= lp and state.stock.count(k) > 0]
     if not kinds:
         return []
     empty = [sq for sq in CAMP_SQUARES[side] if state.board[sq] is None]
@@ -290,7 +305,7 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
         next_square, edges = NEXT_SQUARE[sq], EDGE_TOWARDS[sq]
         steps, intrusions = MOVES[sq], INTRUDING_MOVES[sq]
         may_intrude = piece.letter != general  # §7.1: the general never intrudes
-        for direction in move_directions(piece):
+        for direction in CAVALRY_DIRECTIONS[facing] if cavalry else ALL_DIRECTIONS:
             if cavalry and direction is facing:
                 runs = _cavalry_runs(state, board, sq, piece)
                 result.extend(runs)
@@ -336,7 +351,7 @@ def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Acti
     """A Rotate/Shoot card: each own piece's rotations, each archer's shots in ``reach`` and,
     for an archer with a partner that can shoot too, its selection as a waiting leader."""
     board = state.board
-    enemy_fences = state.sides[side.opponent].fences
+    enemy_fences = state.sides[1 - side].fences
     result: list[Action] = []
     for sq, piece in enumerate(board):
         if piece is None or piece.owner is not side:
@@ -353,7 +368,7 @@ def _rotate_shoot_leads(state: GameState, side: Side, reach: Reach) -> list[Acti
 def _partner_can_shoot(state: GameState, origin: Square, side: Side, reach: Reach) -> bool:
     """Whether an archer next to the archer on ``origin`` has a target (Q9: it may go first)."""
     board = state.board
-    enemy_fences = state.sides[side.opponent].fences
+    enemy_fences = state.sides[1 - side].fences
     return any(
         (piece := board[sq]) is not None
         and piece.owner is side
@@ -367,7 +382,7 @@ def _fence_actions(state: GameState, side: Side, squares: list[Square]) -> list[
     own = state.sides[side]
     if own.lp < 1 or own.fences_in_hand < 1:
         return []
-    all_fences = own.fences | state.sides[side.opponent].fences
+    all_fences = own.fences | state.sides[1 - side].fences
     result: list[Action] = []
     for sq in squares:
         piece = state.board[sq]
@@ -408,7 +423,7 @@ def follow_actions(state: GameState) -> list[Action]:
             if piece is not None and piece.facing is not execution.direction:  # R3
                 result.append(ROTATIONS[sq][execution.direction])
     elif mode is _SHOOT or mode is _CROSSBOW:
-        enemy_fences = state.sides[side.opponent].fences
+        enemy_fences = state.sides[1 - side].fences
         reach = CROSSBOW_SHOT_REACH if mode is _CROSSBOW else BASIC_SHOT_REACH
         waiting = None if execution.leader_done else state.square_of(execution.leader)
         leader_targets: list[Square] = []
@@ -486,7 +501,9 @@ def apply_execution(
         state, execution = _follow(state, execution, action)
     if state.phase is OVER or execution.mode is _PLACE:
         return evolve(state, ply=ply), []  # R1/R2: a finished game stops the chain
-    state = evolve(state, execution=execution, ply=ply)
+    state = _EXECUTED(state, execution, ply)
+    if execution.leader_done and not execution.partners and execution.mode not in _EXPANSION_MODES:
+        return state, []  # nobody left to act: follow_actions would offer only FINISH
     follow = follow_actions(state)
     # A waiting leader always keeps a move (Q9) unless a 連環の計 push changed the board under
     # it: a chain with nothing left to do ends rather than leave its player without a decision.
@@ -507,14 +524,7 @@ def _lead(
     partners = partners_of(state, origin, piece.kind, side)
 
     def led(mode: Mode, direction: Direction | None = None, *, done: bool = True) -> Execution:
-        return evolve(
-            execution,
-            mode=mode,
-            leader=piece.letter,
-            partners=partners,
-            leader_done=done,
-            direction=direction,
-        )
+        return _LED(execution, mode, piece.letter, partners, done, direction)
 
     if isinstance(action, MovePiece):
         found = direction_between(origin, action.target)

@@ -30,18 +30,20 @@ Board = tuple[Piece | None, ...]
 
 def has_fence_of(fences: frozenset[Edge], sq: Square) -> bool:
     """True when any edge of ``sq`` carries one of ``fences`` (the edge model, §10.2)."""
-    return not fences.isdisjoint(square_edges(sq))
+    return bool(fences) and not fences.isdisjoint(square_edges(sq))  # most often no fence
 
 
-_ALL_DIRECTIONS = tuple(Direction)
-_CAVALRY_DIRECTIONS = {f: (f, f.right, f.left) for f in Direction}
+#: The directions a Move may take a piece (``move_directions``; hot loops read the tables):
+#: all four for infantry and archers, forward, right and left for a cavalry facing the key.
+ALL_DIRECTIONS: Final = tuple(Direction)
+CAVALRY_DIRECTIONS: Final = {f: (f, f.right, f.left) for f in Direction}
 
 
 def move_directions(piece: Piece) -> tuple[Direction, ...]:
     """Directions a Move may take the piece: 4 for infantry/archer, F/L/R for cavalry (§8)."""
     if piece.kind is CAVALRY:
-        return _CAVALRY_DIRECTIONS[piece.facing]
-    return _ALL_DIRECTIONS
+        return CAVALRY_DIRECTIONS[piece.facing]
+    return ALL_DIRECTIONS
 
 
 def cavalry_run(
@@ -71,8 +73,8 @@ def cavalry_run(
         if occupant is not None and occupant.owner is not mover.owner:
             targets.append(nxt)  # cavalry removes shield and infantry
             break
-        fenced = (
-            has_fence_of(enemy_fences, nxt)
+        fenced = bool(enemy_fences) and (
+            not enemy_fences.isdisjoint(square_edges(nxt))
             if stop_at_side_fence
             else EDGE_TOWARDS[nxt][direction] in enemy_fences
         )

@@ -286,8 +286,8 @@ class GameState:
         return render_board(self, reveal=True)
 
 
-def _compile_evolve(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """Build the copier of one frozen slotted dataclass: a copy with some fields changed.
+def _compile_copy(cls: type, changed: tuple[str, ...] | None) -> Callable[..., Any]:
+    """Build a copier of one frozen slotted dataclass: a copy with some fields changed.
 
     ``dataclasses.replace`` re-runs ``__init__`` through keyword arguments and dominated the
     engine's profile. A frozen class's own slot writes are slow too (``object.__setattr__``, or
@@ -297,26 +297,30 @@ def _compile_evolve(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     between classes of the same slot layout; CPython checks it and raises ``TypeError`` if
     the layouts ever differ). The copy is never seen before it is a ``cls``: from then on it is
     as frozen as any other. This is 2.5 times faster than writing through the descriptors.
+
+    With ``changed`` None the copier is ``copy(obj, changes)`` and writes the dict ``changes``
+    over the copy (``evolve``); otherwise it is ``copy(obj, *values)`` and takes the fields
+    ``changed`` positionally, writing each field once (``copier``).
     """
     names = [f.name for f in fields(cls)]
-    slots = getattr(cls, "__slots__", ())
-    if tuple(slots) != tuple(names):
-        raise TypeError(f"{cls.__name__} must be a slotted dataclass (slots=True) to evolve")
-    twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": tuple(slots)})
-    body = "\n".join(f"    new.{n} = obj.{n}" for n in names)
-    source = (
-        f"def copy_with(obj, changes):\n    new = _new(twin)\n{body}\n"
-        "    for name, value in changes.items():\n        _setattr(new, name, value)\n"
-        "    new.__class__ = cls\n    return new\n"
-    )
-    namespace: dict[str, Any] = {
-        "_new": object.__new__,
-        "twin": twin,
-        "cls": cls,
-        "_setattr": setattr,
-    }
-    exec(source, namespace)  # noqa: S102 - fixed source built from the class's own field names
-    return namespace["copy_with"]  # type: ignore[no-any-return]
+    if tuple(getattr(cls, "__slots__", ())) != tuple(names):
+        raise TypeError(f"{cls.__name__} must be a slotted dataclass (slots=True) to copy")
+    unknown = [name for name in changed or () if name not in names]
+    if unknown:
+        raise AttributeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    twin = type(f"_Mutable{cls.__name__}", (), {"__slots__": tuple(names)})
+    given = changed or ()
+    body = "\n".join(f"    new.{n} = {n if n in given else 'obj.' + n}" for n in names)
+    if changed is None:
+        signature = "obj, changes"
+        body += "\n    for name, value in changes.items():\n        _setattr(new, name, value)"
+    else:
+        signature = ", ".join(("obj", *changed))
+    source = f"def copy({signature}):\n    new = _new(twin)\n{body}\n    new.__class__ = cls\n"
+    namespace: dict[str, Any] = {"_new": object.__new__, "twin": twin, "cls": cls}
+    namespace["_setattr"] = setattr
+    exec(source + "    return new\n", namespace)  # noqa: S102 - built from the class's fields
+    return namespace["copy"]  # type: ignore[no-any-return]
 
 
 _T = TypeVar("_T")
@@ -328,5 +332,17 @@ def evolve(obj: _T, **changes: Any) -> _T:
     cls = type(obj)
     evolver = _EVOLVERS.get(cls)
     if evolver is None:
-        evolver = _EVOLVERS[cls] = _compile_evolve(cls)
+        evolver = _EVOLVERS[cls] = _compile_copy(cls, None)
     return evolver(obj, changes)  # type: ignore[no-any-return]
+
+
+def copier(cls: type, *changed: str) -> Callable[..., Any]:
+    """A compiled ``evolve`` for the hottest call sites: ``copy(obj, *values)`` is ``obj`` with
+    the fields ``changed`` set to ``values``, in that order.
+
+    ``evolve`` takes its changes as keywords, packs them in a dict and writes them in a loop;
+    a copier built for one set of fields takes them positionally and writes each field once,
+    which makes a copy of a ``GameState`` two to three times faster. Raises ``AttributeError``
+    at once for a name that is not a field.
+    """
+    return _compile_copy(cls, changed)

@@ -220,6 +220,10 @@ def step(sq: Square, direction: Direction, distance: int = 1) -> Square | None:
 
 def direction_between(a: Square, b: Square) -> tuple[Direction, int] | None:
     """The direction and distance from ``a`` to ``b`` when they share a row or column."""
+    return _DIRECTIONS_BETWEEN[a][b]
+
+
+def _direction_between(a: int, b: int) -> tuple[Direction, int] | None:
     df = b % WIDTH - a % WIDTH
     dr = b // WIDTH - a // WIDTH
     if df == 0 and dr > 0:
@@ -231,6 +235,12 @@ def direction_between(a: Square, b: Square) -> tuple[Direction, int] | None:
     if dr == 0 and df < 0:
         return Direction.W, -df
     return None
+
+
+#: ``direction_between`` of every pair of squares, as a table (every move made asks it).
+_DIRECTIONS_BETWEEN: Final = tuple(
+    tuple(_direction_between(a, b) for b in SQUARES) for a in SQUARES
+)
 
 
 def neighbours(sq: Square) -> tuple[Square, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .geometry import CAMP_STATIONS, HQ_STATIONS, Board, board
 from .state import GameState, Piece
-from .types import BOMB, ENGINEER, FLAG, MINE, Side
+from .types import BOMB, ENGINEER, FLAG, MINE, STATION_COUNT, Side
 
 _IMMOBILE_CODES = frozenset((FLAG, MINE))
 
@@ -50,10 +50,80 @@ def _target_ok_carry(state: GameState, mover: Piece, dst: int) -> bool:
 
 def moves(state: GameState, side: Side) -> list[tuple[int, int]]:
     """Every legal move of ``side`` as sorted ``(from, to)`` pairs (state must be in play)."""
+    return list(legal_pairs(state, side))
+
+
+def legal_pairs(state: GameState, side: Side) -> tuple[tuple[int, int], ...]:
+    """``moves`` as a tuple, remembered for the last state asked about.
+
+    ``apply_move`` asks whether the side to move has a move (§7.2) and the next decision lists
+    that side's moves, in the very same (frozen) state: the list is made once for both.
+    """
+    found = _found
+    if found[0] is state and found[1] is side:
+        return found[2]
+    if state.options.carry_flag:
+        pairs = tuple(
+            (src, d) for src, p in _movers(state, side) for d in sorted(_dests(state, src, p))
+        )
+    else:
+        pairs = _standard_pairs(state, side)
+    _remember(state, side, pairs)
+    return pairs
+
+
+#: The last state whose moves were listed, the side and the moves (see ``legal_pairs``).
+_found: tuple[GameState | None, Side | None, tuple[tuple[int, int], ...]] = (None, None, ())
+
+
+def _remember(state: GameState, side: Side, pairs: tuple[tuple[int, int], ...]) -> None:
+    global _found  # one shared entry, replaced whole: a concurrent reader sees an old or new one
+    _found = (state, side, pairs)
+
+
+#: ``_PAIRS[src][dst]``: the move ``(src, dst)``, built once (a tuple per move listed is slow).
+_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((src, dst) for dst in range(STATION_COUNT)) for src in range(STATION_COUNT)
+)
+
+
+def _standard_pairs(state: GameState, side: Side) -> tuple[tuple[int, int], ...]:
+    """``moves`` without 軍旗をかつぐ, written out on the board's tables (the hot path of every
+    random game): no HQ is reserved and no own piece is ever a destination."""
+    options = state.options
+    geo = board(options.centre_railway)
+    neighbours, on_railway, rays = geo.neighbours, geo.on_railway, geo.rays
+    frozen = not options.free_hq
+    flying = options.flying_bombs
+    cells = state.board
+    camps = CAMP_STATIONS
     out: list[tuple[int, int]] = []
-    for src, p in _movers(state, side):
-        out.extend((src, d) for d in sorted(_dests(state, src, p)))
-    return out
+    for src, p in enumerate(cells):
+        if p is None or p.owner is not side:
+            continue
+        code = p.code
+        if code in _IMMOBILE_CODES or (frozen and src in HQ_STATIONS):
+            continue
+        pairs = _PAIRS[src]
+        # Steps along any connection (§5.2); the neighbours are sorted.
+        if not on_railway[src]:
+            out += [
+                pairs[n]
+                for n in neighbours[src]
+                if (t := cells[n]) is None or (t.owner is not side and n not in camps)
+            ]
+            continue
+        dests = {
+            n
+            for n in neighbours[src]
+            if (t := cells[n]) is None or (t.owner is not side and n not in camps)
+        }
+        if code == ENGINEER or (code == BOMB and flying):
+            _engineer(cells, geo, src, side, dests)
+        else:
+            _runs(cells, rays[src], side, dests)
+        out += [pairs[d] for d in sorted(dests)]
+    return tuple(out)
 
 
 def is_legal(state: GameState, side: Side, src: int, dst: int) -> bool:
@@ -65,8 +135,8 @@ def is_legal(state: GameState, side: Side, src: int, dst: int) -> bool:
 
 
 def has_move(state: GameState, side: Side) -> bool:
-    """Whether ``side`` has any legal move (§7.2)."""
-    return any(_dests(state, src, p) for src, p in _movers(state, side))
+    """Whether ``side`` has any legal move (§7.2); the moves are kept for ``moves``."""
+    return bool(legal_pairs(state, side))
 
 
 def _movers(state: GameState, side: Side) -> list[tuple[int, Piece]]:
@@ -100,7 +170,15 @@ def _dests(state: GameState, src: int, p: Piece) -> set[int]:
         return dests
     if p.code == ENGINEER or (p.code == BOMB and options.flying_bombs):
         return _engineer(cells, geo, src, side, dests)
-    for ray in geo.rays[src]:  # no railway station is a camp: any enemy on a ray is attackable
+    return _runs(cells, geo.rays[src], side, dests)
+
+
+def _runs(
+    cells: tuple[Piece | None, ...], rays: tuple[tuple[int, ...], ...], side: Side, dests: set[int]
+) -> set[int]:
+    """§5.3, J5: along each straight railway ray, the empty stations and the first enemy (no
+    railway station is a camp: any enemy on a ray is attackable). Added to ``dests``."""
+    for ray in rays:
         for r in ray:
             q = cells[r]
             if q is None:

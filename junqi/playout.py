@@ -16,14 +16,14 @@ import random
 import re
 from collections import Counter
 
+from . import search
 from .actions import Move, SubmitSetup, parse_action
 from .geometry import CAMP_STATIONS, HQ_STATIONS
-from .movement import moves
 from .notation import state_from_dict, state_to_dict
 from .observation import observe
 from .options import Options
 from .record import parse_ply
-from .rules import apply_action, apply_move, new_game
+from .rules import apply_action, new_game
 from .setup import random_setup
 from .state import GameState, Phase, Termination
 from .types import FLAG, MINE, PIECE_COUNTS, Side
@@ -43,11 +43,7 @@ def random_playout(
 ) -> GameState:
     """Play a random game from ``seed`` to its end (or ``max_plies``); the final state."""
     rng = random.Random(seed)  # noqa: S311 (reproducible games, not secrets)
-    state = start_random(rng, options)
-    while state.phase is Phase.PLAY and (max_plies is None or state.ply < max_plies):
-        src, dst = rng.choice(moves(state, state.to_move))
-        state = apply_move(state, src, dst)
-    return state
+    return search.playout(start_random(rng, options), rng, max_plies=max_plies)
 
 
 def piece_problems(state: GameState) -> list[str]:

@@ -40,6 +40,7 @@ from .state import (
     Piece,
     Ply,
     Termination,
+    copy_with,
 )
 from .types import BOMB, ENGINEER, FLAG, MARSHAL, MINE, STATION_COUNT, Side, station_name
 
@@ -194,9 +195,7 @@ def apply_arbiter_result(state: GameState, winner: Side | None) -> GameState:
 
 
 def _replace(state: GameState, **changes: object) -> GameState:
-    values = {name: getattr(state, name) for name in state.__dataclass_fields__}
-    values.update(changes)
-    return GameState(**values)
+    return copy_with(state, changes)
 
 
 def _end(state: GameState, result: Outcome) -> GameState:
