@@ -76,7 +76,7 @@ def test_two_players_agree_the_third_disputes_and_the_arbiter_decides(
     organiser.goto(f"{base}/events/{SLUG}/manage/")
     roles = organiser.locator("form[action$='/manage/roles/']")
     # (The add-player form above uses the same input id, so the label cannot be used here.)
-    roles.locator("input[name=username]").fill("judge")
+    roles.locator("input[name=member]").fill("judge")
     roles.locator("select[name=role]").select_option("arbiter")
     roles.get_by_role("button", name="Add", exact=True).click()
     organiser.wait_for_load_state()
