@@ -73,6 +73,7 @@ from matches.models import (
 )
 from matches.otb_rulings import report_settled_by_flag, reports_agree
 from matches.permissions import user_can_arbitrate, user_can_arbitrate_event
+from matches.result_methods import game_result_methods
 from matches.rows import append_move, lock_match, save_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
@@ -1341,6 +1342,12 @@ def match_set_result(
         raise MatchError("invalid_result", ply=match.ply)
     if winner == Match.Winner.DRAW and not get_game(match.game).draws:
         raise MatchError("invalid_result", ply=match.ply)  # e.g. 軍師軍略 has no draw
+    if method not in game_result_methods(match.game):
+        # Another game's ending (軍棋's "flag captured" on a 軍師軍略 board) is refused from a
+        # person; a table's result from the tournament is recorded as the arbiter's decision.
+        if source != RESULT_FROM_TOURNAMENT:
+            raise MatchError("invalid_result", ply=match.ply)
+        method = Match.Method.ARBITER
     if match.status == Match.Status.ABORTED:
         raise MatchError("match_over", ply=match.ply)
     previous = {"winner": match.winner, "method": match.method}

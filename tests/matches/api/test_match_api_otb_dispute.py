@@ -52,3 +52,40 @@ def test_a_held_table_over_the_api(client: Client, two_players: Any) -> None:
         "red",
         False,
     )
+
+
+def test_an_arbiter_cannot_record_another_games_ending(
+    client: Client, two_players: Any, django_user_model: Any
+) -> None:
+    """A 軍師軍略 table has no "flag captured" (軍棋's ending): the result API refuses it with
+    ``invalid_result`` and the match keeps running; its own endings are accepted."""
+    from matches.permissions import set_event_arbiter_check
+
+    red, blue = two_players
+    arbiter = django_user_model.objects.create_user(username="api-arbiter", password="x")
+    table = match_create(
+        red_player=red, blue_player=blue, kind="otb", time_control="1+0", start=True, event_id=5
+    )
+    registered = set_event_arbiter_check(
+        lambda user, event_id: user.pk == arbiter.pk and event_id == 5
+    )
+    try:
+        client.force_login(arbiter)
+        url = f"/api/matches/{table.pk}/result/"
+        refused = client.post(
+            url, data={"winner": "red", "method": "flag"}, content_type="application/json"
+        )
+        assert refused.status_code == 400
+        assert refused.json()["error"]["code"] == "invalid_result"
+        table.refresh_from_db()
+        assert table.status == Match.Status.RUNNING
+        accepted = client.post(
+            url,
+            data={"winner": "red", "method": "general_captured", "reason": "seen"},
+            content_type="application/json",
+        )
+        assert accepted.status_code == 200
+        table.refresh_from_db()
+        assert (table.winner, table.method) == ("red", "general_captured")
+    finally:
+        set_event_arbiter_check(registered)
