@@ -513,6 +513,21 @@ def _session_cookie(client: Client) -> list[tuple[bytes, bytes]]:
     return [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={morsel.value}".encode())]
 
 
+async def _broadcasts_sent() -> None:
+    """Wait until the frames queued on this loop by committed changes have reached the layer
+    (``matches.broadcast`` sends them after commit, on the server's loop): a socket that joins
+    afterwards then sees only the snapshot and later updates."""
+    import asyncio
+
+    from matches import broadcast
+
+    for _ in range(500):
+        if not broadcast._sending:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the queued match frames were not sent within 5 s")
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("format_name", sorted(FORMATS))
 async def test_no_socket_frame_carries_a_secret(format_name: str) -> None:
@@ -536,6 +551,7 @@ async def test_no_socket_frame_carries_a_secret(format_name: str) -> None:
         await database_sync_to_async(_play_some)(match.pk, timeline, rng, SOCKET_PLIES[0])
         if timeline.states[-1].to_act is not None:
             break
+    await _broadcasts_sent()  # frames of decisions made before the sockets join go first
     sockets = {}
     for name, client in stage.clients.items():
         headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
