@@ -70,7 +70,7 @@ class PipelinedPubSubChannelLayer(RedisPubSubChannelLayer):  # type: ignore[misc
     subscription watch.
 
     Extra ``CONFIG`` keys: ``watch_interval`` (seconds between pings, default 1; 0 turns the
-    watch off) and ``watch_timeout`` (how long a ping may take, default 3).
+    watch off) and ``watch_timeout`` (how long a ping may take, default 1).
     """
 
     def __init__(
