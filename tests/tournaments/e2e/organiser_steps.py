@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.browser import check_in_everyone
+
 
 def organiser_browser(browser: Any, server: Any, password: str) -> tuple[Any, Any]:
     """A new account ``host`` (the shell step every event test takes) logged in in a fresh
@@ -82,9 +84,7 @@ def import_and_check_in(organiser: Any, csv: str, count: int) -> None:
     organiser.fill("#id_text", csv)
     organiser.get_by_role("button", name="Import").click()
     assert organiser.get_by_text(f"{count} players imported.").is_visible()
-    while organiser.get_by_role("button", name="Check in", exact=True).count():
-        organiser.get_by_role("button", name="Check in", exact=True).first.click()
-        organiser.wait_for_load_state()
+    check_in_everyone(organiser)
 
 
 def pair_and_publish_round_one(organiser: Any) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.tournaments.e2e.organiser_steps import import_walk_ins
+
 
 def create_ranked_event(
     page: Any, base: str, *, name: str, slug: str, players: list[str], rounds: int
@@ -19,13 +21,4 @@ def create_ranked_event(
     page.get_by_role("button", name="Create").click()
     page.wait_for_url(re.compile(rf"/events/{slug}/manage/$"))
     page.get_by_role("button", name="Set status: Registration open").click()
-    page.fill("#id_text", "name\n" + "\n".join(players) + "\n")
-    page.get_by_role("button", name="Import").click()
-    page.get_by_role("button", name="Check in all present (everyone not checked in)").click()
-    page.wait_for_load_state()
-    return {
-        player: page.locator("tr", has_text=player)
-        .get_by_role("link", name="link")
-        .get_attribute("href")
-        for player in players
-    }
+    return import_walk_ins(page, players)
