@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_cli_helpers import find_game, won_by
 
 from engine.record import GameRecord
 from engine.state import GameState
 from engine.types import Side
+from tests.engine_cli.engine_cli_helpers import find_game, won_by
 
 
 @pytest.fixture(scope="session")

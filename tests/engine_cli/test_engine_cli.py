@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from engine_cli_helpers import first_war_ply, record_dict, write_json
 
 from engine import cli, playout, rules
 from engine.actions import Action
@@ -18,6 +17,7 @@ from engine.observation import observe
 from engine.record import GameRecord
 from engine.state import GameState
 from engine.types import CardKind, Side
+from tests.engine_cli.engine_cli_helpers import first_war_ply, record_dict, write_json
 
 REPO = Path(__file__).resolve().parents[2]
 ILLEGAL_FIFTH = "deploy I d4 N"  # d4 is in no camp: never a legal deployment
