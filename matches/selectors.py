@@ -117,8 +117,12 @@ def remember_move(match: Match, move: MoveEntry) -> None:
 
 
 def match_moves(match: Match, *, from_ply: int = 1) -> list[MoveEntry]:
-    """The decisions of ``match`` from ply ``from_ply`` on, in order (one query, or none when
-    they were all appended through this instance)."""
+    """The decisions of ``match`` from ply ``from_ply`` up to its ply, in order (one query, or
+    none when they were all appended through this instance).
+
+    Never past ``match.ply``: a decision committed after the row was read belongs to the next
+    frame, so a view never carries a history longer than its own ply (a snapshot read while
+    the game goes on stays one consistent position)."""
     first = max(1, from_ply)
     if first > match.ply:
         return []
@@ -126,7 +130,7 @@ def match_moves(match: Match, *, from_ply: int = 1) -> list[MoveEntry]:
     if all(ply in cached for ply in range(first, match.ply + 1)):
         return [cached[ply] for ply in range(first, match.ply + 1)]
     return list(
-        MatchMove.objects.filter(match_id=match.pk, ply__gte=first)
+        MatchMove.objects.filter(match_id=match.pk, ply__gte=first, ply__lte=match.ply)
         .order_by("ply")
         .values_list("ply", "seat", "action", "masked")
     )
