@@ -148,6 +148,7 @@ async def run_bot(
         kind = frame.get("type")
         if kind == "error":
             result.errors.append(frame)
+            last_sent_ply = -1  # the decision was refused: the next view may be answered again
             if frame.get("code") in ("stale_ply", "not_your_turn"):
                 await socket.send(json.dumps({"type": "snapshot"}))
             continue
@@ -166,6 +167,8 @@ async def run_bot(
             joined = True  # a published game starts once both seats have joined
             await socket.send(json.dumps({"type": "join"}))
             continue
+        if view["status"] != "running":
+            continue  # a pending game lists its first decisions, but takes none before it starts
         legal = (view.get("game") or {}).get("legal_actions") or []
         if not legal or ply == last_sent_ply or view["clock"]["paused"]:
             continue
