@@ -40,8 +40,7 @@ from .playout import (
 )
 from .record import GameRecord
 from .rules import apply_action, new_game
-from .state import GameState, Phase
-from .text import render_board
+from .state import GameState, Phase, render_board
 from .types import FILE_NAMES, HEIGHT, WIDTH, Side, square_name
 
 #: Formats the random games can be played in (tournament rules 1–3, RULES.md §15).
@@ -405,7 +404,7 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
 def render_view(view: dict[str, Any]) -> str:
     """A seat's or a spectator's view (``observe``'s dict) as text; it shows nothing more.
 
-    The board reads as ``engine.text.render_board``: ``<owner><kind><facing><general>`` with
+    The board reads as ``engine.state.render_board``: ``<owner><kind><facing><general>`` with
     owner ``r``/``b``, kind ``I`` (``i`` without shield) ``A`` ``C`` and ``*`` on a general the
     view reveals.
     """

@@ -18,6 +18,9 @@ leader may wait the same way (``select b2 x``): partners shoot first, never taki
 last target, and the leader shoots last (so a shot of its that ends the game can come after
 theirs). Fence and rotation chains need no waiting leader: any order gives the same positions.
 (軽装歩兵 chains, engine.expansion_cards, have their own waiting leader.)
+
+This module carries out every card: it hands the expansion cards' decisions to
+``engine.expansion_cards``, and finds moves and partners, as they do, with ``engine.piece_moves``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import effects
+from . import effects, expansion_cards
 from .actions import (
     FINISH,
     INTRUDING_MOVES,
@@ -52,11 +55,11 @@ from .geometry import (
     CAVALRY_DIRECTIONS,
     CROSSBOW_SHOT_REACH,
     Reach,
-    cavalry_run,
     fence_edges,
     shot_targets,
 )
-from .state import OVER, Execution, GameState, Mode, Piece, copier, evolve
+from .piece_moves import cavalry_moves, moves_in, partners_of, selectable_behind_partner
+from .state import OVER, Execution, GameState, Mode, copier, evolve
 from .types import (
     ARCHER,
     CAMP_SQUARES,
@@ -66,7 +69,6 @@ from .types import (
     INTRUSION_SQUARES,
     NEIGHBOURS,
     NEXT_SQUARE,
-    OPPOSITE,
     PIECE_COST,
     CardKind,
     Direction,
@@ -120,65 +122,6 @@ def _own_squares(state: GameState, side: Side) -> list[Square]:
     return [sq for sq, p in enumerate(state.board) if p is not None and p.owner is side]
 
 
-def moves_in(
-    state: GameState,
-    origin: Square,
-    direction: Direction,
-    board: tuple[Piece | None, ...] | None = None,
-) -> list[MovePiece]:
-    """Move decisions of the piece on ``origin`` towards ``direction``, intrusions included.
-
-    ``board`` replaces the state's board, to look ahead at a position after a partner moved.
-    """
-    board = state.board if board is None else board
-    piece = board[origin]
-    assert piece is not None
-    if piece.kind is CAVALRY:
-        if direction is piece.facing:
-            return _cavalry_runs(state, board, origin, piece)
-        if direction is OPPOSITE[piece.facing]:
-            return []  # §8.3: cavalry never moves backward
-    # A one-square step (the hot path: every infantry and archer, cavalry sideways).
-    target = NEXT_SQUARE[origin][direction]
-    if target is None:
-        return []
-    side = piece.owner
-    occupant = board[target]
-    if occupant is not None and occupant.owner is side:
-        return []
-    if EDGE_TOWARDS[origin][direction] in state.sides[1 - side].fences:
-        return []
-    bounce = occupant is not None and occupant.shield and piece.kind is not CAVALRY
-    if bounce or target not in INTRUSION_SQUARES[1 - side] or _is_general(state, piece):
-        return [MOVES[origin][target]]
-    return [MOVES[origin][target], INTRUDING_MOVES[origin][target]]
-
-
-def _is_general(state: GameState, piece: Piece) -> bool:
-    """§7.1: the general never intrudes."""
-    return piece.letter == state.sides[piece.owner].general
-
-
-def _cavalry_runs(
-    state: GameState, board: tuple[Piece | None, ...], origin: Square, piece: Piece
-) -> list[MovePiece]:
-    """The forward moves of the cavalry ``piece`` on ``origin`` (any distance, §8.3)."""
-    side = piece.owner
-    targets = INTRUSION_SQUARES[1 - side]
-    may_intrude = not _is_general(state, piece)
-    result: list[MovePiece] = []
-    for target in cavalry_run(
-        board,
-        state.sides[1 - side].fences,
-        origin,
-        stop_at_side_fence=state.rulings.cavalry_stops_at_side_fence,
-    ):
-        result.append(MOVES[origin][target])
-        if may_intrude and target in targets:  # a run never bounces: it captures shields
-            result.append(INTRUDING_MOVES[origin][target])
-    return result
-
-
 def _apply_move(state: GameState, action: MovePiece) -> GameState:
     return effects.move_piece(
         state,
@@ -187,60 +130,6 @@ def _apply_move(state: GameState, action: MovePiece) -> GameState:
         intrude=action.intrude,
         bounce_turns=state.rulings.bounce_turns_attacker,
     )
-
-
-def partners_of(
-    state: GameState, leader_square: Square, kind: PieceKind, side: Side
-) -> tuple[str, ...]:
-    """Letters of the own pieces of ``kind`` orthogonally next to the leader (§11)."""
-    letters = []
-    for sq in NEIGHBOURS[leader_square]:
-        piece = state.board[sq]
-        if piece is not None and piece.owner is side and piece.kind is kind:
-            letters.append(piece.letter)
-    return tuple(sorted(letters))
-
-
-Board = tuple[Piece | None, ...]
-#: A card's move generator: the moves of the piece on a square towards a direction, on the
-#: state's board or on the board given (``moves_in``; 軽装歩兵's ``light_moves``).
-MoveFinder = Callable[[GameState, Square, Direction, Board | None], list[MovePiece]]
-
-
-def selectable_behind_partner(
-    state: GameState,
-    origin: Square,
-    direction: Direction,
-    partners: tuple[str, ...] | None = None,
-    find: MoveFinder | None = None,
-) -> bool:
-    """True when the piece can move only after the same-kind partner in front moves on.
-
-    ``partners``, when given, are the letters that may still act: the piece in front must be one.
-    ``find`` generates the card's moves (default: the Move card's ``moves_in``).
-    """
-    find = moves_in if find is None else find
-    piece = state.board[origin]
-    front = NEXT_SQUARE[origin][direction]
-    if piece is None or front is None:
-        return False
-    blocker = state.board[front]
-    if blocker is None or blocker.owner is not piece.owner or blocker.kind is not piece.kind:
-        return False
-    if partners is not None and blocker.letter not in partners:
-        return False
-    if not any(_leaves(state, blocker, m) for m in find(state, front, direction, None)):
-        return False
-    # Only the partner's leaving matters to the leader's path (its other effects lie beyond it).
-    board = list(state.board)
-    board[front] = None
-    return bool(find(state, origin, direction, tuple(board)))
-
-
-def _leaves(state: GameState, mover: Piece, move: MovePiece) -> bool:
-    """Whether ``move`` takes ``mover`` off its square: a bounce off a shield leaves it there."""
-    target = state.board[move.target]
-    return target is None or not target.shield or mover.kind is CAVALRY
 
 
 #: The kinds in definition order, iterated without the enum class's Python-level ``__iter__``.
@@ -280,7 +169,7 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
 
     The engine's hottest loop: one-square steps (every infantry's and archer's, a cavalry's
     sideways) are ``moves_in`` written out in place, on tables bound to locals; a cavalry's
-    forward runs go through ``_cavalry_runs``.
+    forward runs go through ``cavalry_moves``.
     """
     board = state.board
     enemy = 1 - side
@@ -307,7 +196,7 @@ def _move_leads(state: GameState, side: Side) -> list[Action]:
         may_intrude = piece.letter != general  # §7.1: the general never intrudes
         for direction in CAVALRY_DIRECTIONS[facing] if cavalry else ALL_DIRECTIONS:
             if cavalry and direction is facing:
-                runs = _cavalry_runs(state, board, sq, piece)
+                runs = cavalry_moves(state, board, sq, piece)
                 result.extend(runs)
                 if has_partner and (runs or selectable_behind_partner(state, sq, direction)):
                     append(selections[direction])
@@ -563,6 +452,3 @@ def _follow(state: GameState, execution: Execution, action: Action) -> tuple[Gam
     assert isinstance(action, PlaceFence)
     side = piece.owner
     return effects.place_fence(state, action.edge, side), execution
-
-
-from . import expansion_cards  # noqa: E402 - the expansion cards build on this module

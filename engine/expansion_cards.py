@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import effects
-from . import execution as basic
 from .actions import (
     FINISH,
     INTRUDING_MOVES,
@@ -49,6 +48,7 @@ from .actions import (
     Swap,
 )
 from .geometry import has_fence_of, move_directions, shot_targets
+from .piece_moves import moves_in, partners_of, selectable_behind_partner
 from .state import OVER, Execution, GameState, Mode, Phase, Piece, QueuedCard, evolve
 from .types import (
     CAMPS,
@@ -97,7 +97,7 @@ def leader_actions(state: GameState, side: Side, card: CardKind) -> Iterator[Act
             piece = state.board[sq]
             assert piece is not None
             if piece.kind is PieceKind.INFANTRY:
-                has_partner = bool(basic.partners_of(state, sq, PieceKind.INFANTRY, side))
+                has_partner = bool(partners_of(state, sq, PieceKind.INFANTRY, side))
                 for direction in DIRECTIONS:
                     moves = light_moves(state, sq, direction)
                     yield from moves
@@ -121,7 +121,7 @@ def _rapid_move_starts(state: GameState, side: Side) -> Iterator[Action]:
         piece = state.board[sq]
         assert piece is not None
         for direction in move_directions(piece):
-            yield from basic.moves_in(state, sq, direction)
+            yield from moves_in(state, sq, direction)
         board = list(state.board)
         for facing in DIRECTIONS:
             if facing is piece.facing:
@@ -129,7 +129,7 @@ def _rapid_move_starts(state: GameState, side: Side) -> Iterator[Action]:
             # Only the board changes with the rotation: look ahead on it, not on a whole state.
             turned_piece = board[sq] = evolve(piece, facing=facing)
             turned = tuple(board)
-            if any(basic.moves_in(state, sq, d, turned) for d in move_directions(turned_piece)):
+            if any(moves_in(state, sq, d, turned) for d in move_directions(turned_piece)):
                 yield ROTATIONS[sq][facing]
 
 
@@ -204,7 +204,7 @@ def _light_behind_partner(
 ) -> bool:
     """True when the infantry on ``origin`` can make a 軽装歩兵 move towards ``direction`` only
     once the partner in front of it (one of ``partners``, when given) has moved on that way."""
-    return basic.selectable_behind_partner(state, origin, direction, partners, light_moves)
+    return selectable_behind_partner(state, origin, direction, partners, light_moves)
 
 
 def _light_leader_still_free(
@@ -282,7 +282,7 @@ def lead(
         over = state.phase is Phase.OVER or state.square_of(piece.letter) is None
         return state, one, over
     if card is CardKind.LIGHT_INFANTRY:
-        partners = basic.partners_of(state, origin, PieceKind.INFANTRY, side)
+        partners = partners_of(state, origin, PieceKind.INFANTRY, side)
         if isinstance(action, SelectLeader):  # the leader waits while its partners move (Q9)
             waiting = evolve(
                 execution,
@@ -327,7 +327,7 @@ def follow_actions(state: GameState, execution: Execution) -> list[Action]:
             return []
         piece = state.board[leader]
         assert piece is not None
-        return [m for d in move_directions(piece) for m in basic.moves_in(state, leader, d)]
+        return [m for d in move_directions(piece) for m in moves_in(state, leader, d)]
     if mode is Mode.RAPID_FIRE:
         if leader is None or execution.leader_done:
             return []

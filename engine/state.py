@@ -16,6 +16,7 @@ Vocabulary (RULES.md):
 
 ``GameState`` holds everything, including both players' secrets: it is the server's god view and
 must never be sent to a client. ``engine.observation.observe`` is the only way to a client.
+``render_board`` (and ``str(state)``) draws a state as text, for the command line and debugging.
 """
 
 from __future__ import annotations
@@ -29,15 +30,19 @@ from .formats import BASIC_FORMAT, GameFormat, Variant
 from .rulings import RECOMMENDED, Rulings
 from .types import (
     FENCES_PER_SIDE,
+    FILE_NAMES,
+    HEIGHT,
     LP_START,
     SHIELDS_TOTAL,
     STOCK_TOTALS,
+    WIDTH,
     CardKind,
     Direction,
     Edge,
     PieceKind,
     Side,
     Square,
+    square,
 )
 
 __all__ = [
@@ -55,6 +60,7 @@ __all__ = [
     "Stock",
     "Termination",
     "Variant",
+    "render_board",
 ]
 
 
@@ -281,9 +287,44 @@ class GameState:
         return None
 
     def __str__(self) -> str:  # debug god view: never for clients
-        from .text import render_board
-
         return render_board(self, reveal=True)
+
+
+_ARROWS = {Direction.N: "^", Direction.E: ">", Direction.S: "v", Direction.W: "<"}
+
+
+def render_board(state: GameState, *, reveal: bool = False) -> str:
+    """A plain-text picture of the position, for the command line and debugging.
+
+    The board is drawn from Red's side (row 7 at the top). Pieces read ``<owner><kind><facing>``.
+
+    Owner ``r``/``b``; kind ``I`` (``i`` = infantry without shield), ``A``, ``C``; the general is
+    marked ``*`` only with ``reveal`` (the server's god view, never for a client).
+    """
+    generals = {s.general for s in state.sides} if reveal else set()
+    lines = []
+    for rank in range(HEIGHT - 1, -1, -1):
+        cells = []
+        for file in range(WIDTH):
+            piece = state.board[square(file, rank)]
+            if piece is None:
+                cells.append(" .  ")
+                continue
+            kind = piece.kind.value if piece.shield or piece.kind.value != "I" else "i"
+            owner = "r" if piece.owner is Side.RED else "b"
+            mark = "*" if piece.letter in generals else " "
+            cells.append(f"{owner}{kind}{_ARROWS[piece.facing]}{mark}")
+        lines.append(f"{rank + 1} " + " ".join(cells))
+    lines.append("   " + "    ".join(FILE_NAMES))
+    for side in Side:
+        own = state.sides[side]
+        lines.append(
+            f"{side.label}: LP {own.lp}, fences {own.fences_in_hand} in hand, "
+            f"intrusion {own.intrusion_points}"
+        )
+    to_act = state.to_act.label if state.to_act is not None else "-"
+    lines.append(f"phase {state.phase}, to act {to_act}")
+    return "\n".join(lines)
 
 
 def _compile_copy(cls: type, changed: tuple[str, ...] | None) -> Callable[..., Any]:

@@ -6,7 +6,7 @@ war-phase ``GameState`` from:
 
 * ``pieces``: square name -> piece code ``<owner><kind><facing>[*][:<letter>]``, e.g.
   ``"rIN"`` (Red infantry with shield facing N), ``"biS"`` (Blue infantry *without* shield,
-  lower-case ``i`` as in ``engine.text.render_board``), ``"rAE*"`` (Red archer facing E, Red's
+  lower-case ``i`` as in ``engine.state.render_board``), ``"rAE*"`` (Red archer facing E, Red's
   general), ``"bCS:X"`` (Blue cavalry with the letter X). Letters default to the first free
   letter of the kind, in square order.
 * one ``Seat`` per side: LP, hand, deck (top first), queue (1st first; ``^`` marks a face-up

@@ -10,8 +10,7 @@ from engine.errors import InvalidRecordError
 from engine.playout import random_playout
 from engine.record import GameRecord, ReplayError, replay
 from engine.rulings import Rulings
-from engine.state import Termination
-from engine.text import render_board
+from engine.state import Termination, render_board
 from tests.engine.builders import R, executing, quick_war, random_game
 
 
