@@ -9,7 +9,7 @@ The history is synthetic and seeded (every run times the same input): 2,000 play
 hidden strength play over two years in four pools (軍師軍略 basic, expansion, deck-build and
 軍棋), the stronger usually winning, one game in twenty drawn, a few minutes to days apart.
 One game in twenty is a multi-player table (three to five players, ranked, ties allowed) in a
-Plackett–Luce pool. The timed call is ``replay(history)``: what re-computation after a
+Plackett–Luce pool. The timed call is ``replay_results(history)``: what re-computation after a
 corrected result runs. Targets (issue 19): the replay at most 10 s, and one rated result
 adding at most 2 ms to the finishing transaction, timed here as ``rate_result`` (the pure part
 of that transaction; the database writes are timed with the site).
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ratings import PlayerRating, RatedResult, RatingSystem, rate_result, replay
+from ratings import PlayerRating, RatedResult, RatingSystem, rate_result, replay_results
 
 PLAYERS = 2_000
 POOLS = ("gunshi-basic", "gunshi-expansion", "gunshi-deckbuild", "junqi")
@@ -81,7 +81,7 @@ def time_replay(history: list[RatedResult], repeats: int) -> tuple[list[float], 
     wall, cpu = [], []
     for _ in range(repeats):
         start, start_cpu = time.perf_counter(), time.process_time()
-        done = replay(history)
+        done = replay_results(history)
         cpu.append(time.process_time() - start_cpu)
         wall.append(time.perf_counter() - start)
         assert len(done.changes) == sum(len(r.players) for r in history)
@@ -93,7 +93,7 @@ def time_one_update(
 ) -> tuple[float, float]:
     """Median and 99th-percentile CPU microseconds of ``rate_result`` for established players
     (the replayed standings), each result recorded again three days after the history ends."""
-    done = replay(history)
+    done = replay_results(history)
     results = [r for r in history if r.system is system][:count]
     later = max(r.finished_at for r in history) + timedelta(days=3)
     samples = []

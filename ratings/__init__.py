@@ -35,7 +35,7 @@ from ratings.replay import (
     Replay,
     newcomer,
     rate_result,
-    replay,
+    replay_results,
 )
 
 __all__ = [
@@ -57,6 +57,6 @@ __all__ = [
     "rate_result",
     "rate_table",
     "rating_after_idle_days",
-    "replay",
+    "replay_results",
     "to_glicko2_scale",
 ]

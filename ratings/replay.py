@@ -126,7 +126,7 @@ def _idle_days(standing: PlayerRating, result: RatedResult) -> float:
     if seconds < 0:
         raise RatingError(
             f"game {result.game_id} finished before the player's last rated game in "
-            f"{result.rating_key!r}: re-compute the pool with replay()",
+            f"{result.rating_key!r}: re-compute the pool with replay_results()",
             code="result_out_of_order",
         )
     return seconds / SECONDS_PER_DAY
@@ -181,7 +181,7 @@ class Replay:
     changes: tuple[RatingChange, ...]
 
 
-def replay(
+def replay_results(
     results: Iterable[RatedResult], *, parameters: Glicko2Parameters = DEFAULT_PARAMETERS
 ) -> Replay:
     """Re-compute every rating from scratch by rating ``results`` in order of ``order``.
@@ -194,7 +194,7 @@ def replay(
     ...     RatedResult(2, day, "junqi", RatingSystem.GLICKO2, (7, 9), (2, 1)),
     ...     RatedResult(1, day, "junqi", RatingSystem.GLICKO2, (7, 9), (1, 2)),
     ... ]
-    >>> done = replay(history)
+    >>> done = replay_results(history)
     >>> [(c.game_id, c.player, round(c.after.rating)) for c in done.changes]
     [(1, 7, 1662), (1, 9, 1338), (2, 7, 1433), (2, 9, 1567)]
     >>> done.standings[(9, "junqi")].games

@@ -18,7 +18,7 @@ from ratings.replay import (
     RatingSystem,
     newcomer,
     rate_result,
-    replay,
+    replay_results,
 )
 
 START = datetime(2026, 4, 1, 18, 0, tzinfo=UTC)
@@ -61,29 +61,29 @@ def test_draws_and_results_of_the_second_player() -> None:
 
 def test_games_at_the_same_instant_are_rated_in_order_of_id() -> None:
     win, loss = duel(8, 1, (1, 2), (1, 2)), duel(9, 1, (1, 2), (2, 1))
-    assert replay([loss, win]) == replay([win, loss])
+    assert replay_results([loss, win]) == replay_results([win, loss])
     by_hand = rate_result(loss, {c.player: c.standing() for c in rate_result(win, {})})
-    assert replay([loss, win]).standings[(1, "gunshi-basic")] == by_hand[0].standing()
+    assert replay_results([loss, win]).standings[(1, "gunshi-basic")] == by_hand[0].standing()
     # The order matters to the ratings, so the tie-break is doing real work.
-    swapped = replay([duel(9, 1, (1, 2), (1, 2)), duel(8, 1, (1, 2), (2, 1))])
+    swapped = replay_results([duel(9, 1, (1, 2), (1, 2)), duel(8, 1, (1, 2), (2, 1))])
     assert swapped.standings[(1, "gunshi-basic")] != by_hand[0].standing()
 
 
 def test_pools_are_kept_apart() -> None:
     basic = duel(1, 0, (1, 2), (1, 2))
     junqi = RatedResult(2, START + timedelta(hours=1), "junqi", GLICKO, (1, 2), (2, 1))
-    done = replay([basic, junqi])
+    done = replay_results([basic, junqi])
     assert done.standings[(1, "gunshi-basic")].games == 1
     assert done.standings[(1, "junqi")].rating == rate_game(Rating(), Rating(), 0.0)[0]
 
 
 def test_histories_that_cannot_be_replayed() -> None:
     with pytest.raises(RatingError) as excinfo:
-        replay([duel(1, 0, (1, 2), (1, 2)), duel(1, 2, (3, 4), (1, 2))])
+        replay_results([duel(1, 0, (1, 2), (1, 2)), duel(1, 2, (3, 4), (1, 2))])
     assert excinfo.value.code == "duplicate_game"
     mixed = RatedResult(2, START, "gunshi-basic", TABLES, (1, 2, 3), (1, 2, 3))
     with pytest.raises(RatingError) as excinfo:
-        replay([duel(1, 0, (1, 2), (1, 2)), mixed])
+        replay_results([duel(1, 0, (1, 2), (1, 2)), mixed])
     assert excinfo.value.code == "wrong_system"
 
 
@@ -164,7 +164,7 @@ def test_replay_equals_recording_the_results_one_by_one(
             changes.append(change)
     shuffled = list(history)
     rnd.shuffle(shuffled)
-    done = replay(shuffled)
+    done = replay_results(shuffled)
     assert done.standings == standings
     assert done.changes == tuple(changes)
     assert sum(s.games for s in done.standings.values()) == len(changes)
