@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Match
-from matches.services import MAX_TIME_ADJUSTMENT_MS, match_create
+from matches.services.lifecycle import MAX_TIME_ADJUSTMENT_MS, match_create
 from tests.matches.helpers import random_action
 
 

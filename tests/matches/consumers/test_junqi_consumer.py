@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 
 import junqi
 from matches.models import Match
-from matches.services import match_adjudicate_timeout, match_create
+from matches.services.lifecycle import match_adjudicate_timeout, match_create
 from tests.matches.consumers.conftest import frames_until, open_socket, update_at
 
 pytestmark = pytest.mark.django_db(transaction=True)

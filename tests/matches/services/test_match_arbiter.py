@@ -14,7 +14,7 @@ from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.permissions import set_event_arbiter_check
 from matches.selectors import match_clock_log
-from matches.services import (
+from matches.services.lifecycle import (
     event_pause_all,
     event_resume_all,
     match_abort,

@@ -14,7 +14,7 @@ from engine.notation import state_to_dict
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.selectors import match_action_texts
-from matches.services import match_create, match_set_status, match_start
+from matches.services.lifecycle import match_create, match_set_status, match_start
 from tests.matches.helpers import Clock
 
 

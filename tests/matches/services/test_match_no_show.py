@@ -14,7 +14,7 @@ from engine.formats import GameFormat
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.selectors import match_game_state
-from matches.services import (
+from matches.services.lifecycle import (
     match_adjudicate_overdue,
     match_adjudicate_timeout,
     match_apply_no_show,

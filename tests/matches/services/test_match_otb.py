@@ -12,7 +12,7 @@ import pytest
 from clock import ClockState, epoch_ms
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services import (
+from matches.services.lifecycle import (
     match_adjudicate_timeout,
     match_claim_flag,
     match_pause,

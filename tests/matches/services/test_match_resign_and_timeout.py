@@ -11,7 +11,7 @@ import pytest
 from clock import ClockState
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services import (
+from matches.services.lifecycle import (
     match_adjudicate_overdue,
     match_adjudicate_timeout,
     match_claim_flag,

@@ -17,7 +17,7 @@ from django.db import connection
 
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services import (
+from matches.services.lifecycle import (
     match_create,
     match_forfeit_absent,
     match_join,

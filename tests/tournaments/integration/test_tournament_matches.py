@@ -13,7 +13,7 @@ from tournaments.models import Event, Pairing, Round
 pytestmark = pytest.mark.django_db(transaction=True)
 
 Match = pytest.importorskip("matches.models").Match
-match_services = pytest.importorskip("matches.services")
+match_services = pytest.importorskip("matches.services.lifecycle")
 
 
 @pytest.fixture
