@@ -286,7 +286,7 @@ def first_placement(match_id: int) -> float:
     from engine import legal_actions
     from matches.models import Match
     from matches.selectors import match_game_state
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = Match.objects.get(pk=match_id)
     action = legal_actions(match_game_state(match))[0].to_str()

@@ -185,7 +185,7 @@ def service_loop(samples: int) -> None:
     from benchmarks.matches import create_matches
     from matches.models import Match
     from matches.selectors import match_game_state, match_legal_actions
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     rng = random.Random(7)
     counts: list[int] = []
@@ -242,7 +242,7 @@ def _decision_sizes(plies: tuple[int, ...]) -> dict[int, int]:
     from benchmarks.matches import create_matches
     from matches.models import Match
     from matches.selectors import match_game_state, match_legal_actions
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     rng = random.Random(8)
     sizes: dict[int, int] = {}

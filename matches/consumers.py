@@ -48,7 +48,7 @@ from matches.presence import (
     presence_touch,
 )
 from matches.selectors import match_get_view, match_resolve_seat
-from matches.services import lifecycle
+from matches.services import arbiter, decisions, lifecycle, otb
 
 logger = logging.getLogger(__name__)
 
@@ -291,7 +291,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if kind == "snapshot":
             return self._snapshot()
         if kind == "action":
-            lifecycle.match_submit_action(
+            decisions.match_submit_action(
                 **common,
                 seat=self.seat,
                 action_text=_field(content, "action", str),
@@ -301,11 +301,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         elif kind == "join":
             lifecycle.match_join(**common, seat=self.seat)
         elif kind == "resign":
-            lifecycle.match_resign(**common, seat=self.seat)
+            decisions.match_resign(**common, seat=self.seat)
         elif kind == "claim_flag":
-            lifecycle.match_claim_flag(**common, seat=self.seat)
+            decisions.match_claim_flag(**common, seat=self.seat)
         elif kind == "press":
-            lifecycle.otb_clock_press(
+            otb.otb_clock_press(
                 **common,
                 seat=_field(content, "seat", str),
                 expected_ply=_field(content, "ply", int),
@@ -313,18 +313,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 lag_ms=_field(content, "lag_ms", int, required=False) or 0,
             )
         elif kind == "pause":
-            lifecycle.match_pause(**common, requester_seat=self.seat)
+            arbiter.match_pause(**common, requester_seat=self.seat)
         elif kind == "resume":
-            lifecycle.match_resume(**common, requester_seat=self.seat)
+            arbiter.match_resume(**common, requester_seat=self.seat)
         elif kind == "report_result":
-            lifecycle.otb_report_result(
+            otb.otb_report_result(
                 **common,
                 seat=self.seat,
                 winner=_field(content, "winner", str),
                 method=_field(content, "method", str),
             )
         elif kind == "confirm_result":
-            lifecycle.otb_confirm_result(**common, seat=self.seat)
+            otb.otb_confirm_result(**common, seat=self.seat)
         else:
             raise MatchError("bad_message", detail=f"type {kind!r}")
         return None

@@ -21,7 +21,7 @@ from celery.signals import worker_ready, worker_shutdown
 @shared_task(acks_late=True, ignore_result=True)
 def match_check_timeout_task(match_id: int, expected_ply: int | None = None) -> bool:
     """Adjudicate ``match_id``'s flag if it has fallen (see ``match_adjudicate_timeout``)."""
-    from matches.services.lifecycle import match_adjudicate_timeout
+    from matches.services.timeouts import match_adjudicate_timeout
 
     return match_adjudicate_timeout(match_id=match_id, expected_ply=expected_ply)
 
@@ -29,7 +29,7 @@ def match_check_timeout_task(match_id: int, expected_ply: int | None = None) -> 
 @shared_task(acks_late=True, ignore_result=True)
 def match_sweep_timeouts_task() -> list[int]:
     """Adjudicate every running match whose flag deadline has passed."""
-    from matches.services.lifecycle import match_adjudicate_overdue
+    from matches.services.timeouts import match_adjudicate_overdue
 
     return match_adjudicate_overdue()
 

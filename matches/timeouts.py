@@ -128,7 +128,7 @@ def schedule_timeout_check(
 
 
 def _adjudicate(match_id: int) -> bool:
-    from matches.services.lifecycle import match_adjudicate_timeout
+    from matches.services.timeouts import match_adjudicate_timeout
 
     return match_adjudicate_timeout(match_id=match_id)
 

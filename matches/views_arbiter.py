@@ -39,7 +39,7 @@ from matches.selectors import (
     match_clock_snapshot,
     match_no_show_pending,
 )
-from matches.services import lifecycle
+from matches.services import arbiter, lifecycle
 
 SEAT_CHOICES = [("red", _("Red")), ("blue", _("Blue"))]
 NOTE_LIMIT = 500
@@ -50,8 +50,8 @@ class AdjustTimeForm(forms.Form):
     seconds = forms.IntegerField(
         label=_("Seconds"),
         help_text=_("Positive to add time, negative to remove it."),
-        min_value=-lifecycle.MAX_TIME_ADJUSTMENT_MS // 1000,
-        max_value=lifecycle.MAX_TIME_ADJUSTMENT_MS // 1000,
+        min_value=-arbiter.MAX_TIME_ADJUSTMENT_MS // 1000,
+        max_value=arbiter.MAX_TIME_ADJUSTMENT_MS // 1000,
     )
     reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
 
@@ -146,7 +146,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "forfeit_absent":
             _run(
                 request,
-                lifecycle.match_forfeit_absent,
+                arbiter.match_forfeit_absent,
                 gettext("Forfeited as a no-show."),
                 match_id=match.pk,
                 seat=request.POST.get("seat", ""),
@@ -155,7 +155,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "pause":
             _run(
                 request,
-                lifecycle.match_pause,
+                arbiter.match_pause,
                 gettext("Clock paused."),
                 match_id=match.pk,
                 note=note,
@@ -163,7 +163,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "resume":
             _run(
                 request,
-                lifecycle.match_resume,
+                arbiter.match_resume,
                 gettext("Clock resumed."),
                 match_id=match.pk,
                 note=note,
@@ -174,7 +174,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 data = adjust_form.cleaned_data
                 _run(
                     request,
-                    lifecycle.match_adjust_time,
+                    arbiter.match_adjust_time,
                     gettext("Time adjusted."),
                     match_id=match.pk,
                     seat=data["seat"],
@@ -184,7 +184,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "no_show":
             _run(
                 request,
-                lifecycle.match_apply_no_show,
+                arbiter.match_apply_no_show,
                 gettext("No-show recorded."),
                 match_id=match.pk,
                 reason=note,
@@ -195,7 +195,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 data = result_form.cleaned_data
                 _run(
                     request,
-                    lifecycle.match_set_result,
+                    arbiter.match_set_result,
                     gettext("Result set."),
                     match_id=match.pk,
                     winner=data["winner"],

@@ -39,13 +39,8 @@ from games import GameDefinition, TableKind, get_game
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
 from matches.errors import MatchError
 from matches.models import Match
-from matches.services.lifecycle import (
-    RESULT_FROM_TOURNAMENT,
-    event_start_waiting,
-    match_abort,
-    match_create,
-    match_set_result,
-)
+from matches.services.arbiter import RESULT_FROM_TOURNAMENT, event_start_waiting, match_set_result
+from matches.services.lifecycle import match_abort, match_create
 from tournaments import broadcast, callup, names, selectors, waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import (

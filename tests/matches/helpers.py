@@ -35,7 +35,7 @@ def random_action(match: Match, rng: random.Random) -> tuple[str, str]:
 
 def play(match: Match, seat: str, text: str, clock: Clock, *, think_ms: int = 1000) -> Match:
     """Submit ``text`` for ``seat`` after ``think_ms`` of thought; returns the fresh match."""
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     return match_submit_action(
         match_id=match.pk,
@@ -103,7 +103,7 @@ def play_playout(
 
     from engine import replay
     from engine.playout import random_playout
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     record, _ = random_playout(seed=seed, turn_limit=turn_limit)
     states = replay(replace(record, result=None))

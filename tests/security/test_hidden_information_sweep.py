@@ -235,7 +235,7 @@ def _play_and_check(stage: Stage, game_format: GameFormat, seed: int) -> None:
 
     from matches.models import Match
     from matches.selectors import match_game_state
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = _new_match(stage, game_format, seed)
     rng = random.Random(seed)
@@ -488,7 +488,7 @@ SOCKET_PLIES = (40, 20)  # decisions before the sockets connect, then while they
 def _play_some(match_id: int, timeline: Timeline, rng: random.Random, plies: int) -> None:
     from matches.models import Match
     from matches.selectors import match_game_state
-    from matches.services.lifecycle import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = Match.objects.get(pk=match_id)
     for _ in range(plies):

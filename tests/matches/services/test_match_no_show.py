@@ -14,13 +14,9 @@ from engine.formats import GameFormat
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.selectors import match_game_state
-from matches.services.lifecycle import (
-    match_adjudicate_overdue,
-    match_adjudicate_timeout,
-    match_apply_no_show,
-    match_pause,
-    otb_clock_press,
-)
+from matches.services.arbiter import match_apply_no_show, match_pause
+from matches.services.otb import otb_clock_press
+from matches.services.timeouts import match_adjudicate_overdue, match_adjudicate_timeout
 from tests.matches.helpers import Clock, play, random_action
 
 LIMIT_MS = 5 * 60_000

@@ -11,12 +11,8 @@ import pytest
 from clock import ClockState
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services.lifecycle import (
-    match_adjudicate_overdue,
-    match_adjudicate_timeout,
-    match_claim_flag,
-    match_resign,
-)
+from matches.services.decisions import match_claim_flag, match_resign
+from matches.services.timeouts import match_adjudicate_overdue, match_adjudicate_timeout
 from matches.signals import match_finished
 from tests.matches.helpers import Clock, play, random_action
 

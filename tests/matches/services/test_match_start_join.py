@@ -17,13 +17,9 @@ from django.db import connection
 
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services.lifecycle import (
-    match_create,
-    match_forfeit_absent,
-    match_join,
-    match_start,
-    otb_clock_press,
-)
+from matches.services.arbiter import match_forfeit_absent
+from matches.services.lifecycle import match_create, match_join, match_start
+from matches.services.otb import otb_clock_press
 from tests.matches.helpers import Clock
 from tests.races import race
 

@@ -18,7 +18,7 @@ from matches.selectors import (
     match_game_state,
     match_moves,
 )
-from matches.services.lifecycle import match_submit_action
+from matches.services.decisions import match_submit_action
 from tests.matches.helpers import Clock, play, play_until, random_action
 
 
@@ -110,7 +110,7 @@ def test_no_decision_before_the_start_or_after_the_end(
 ) -> None:
     pending = make_match(start=False, red_player=None, blue_player=None)
     _refused(pending, "not_started", action_text="deploy I c2 N")
-    from matches.services.lifecycle import match_resign
+    from matches.services.decisions import match_resign
 
     match_resign(match_id=match.pk, seat="blue", now=clock_at.tick(10))
     text = legal_actions(match_game_state(match))[0].to_str()

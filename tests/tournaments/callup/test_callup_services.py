@@ -14,7 +14,8 @@ from django.db import transaction
 
 from matches.callup import entry_group, user_group
 from matches.models import Match
-from matches.services.lifecycle import match_join, match_resign, match_start
+from matches.services.decisions import match_resign
+from matches.services.lifecycle import match_join, match_start
 from tests.tournaments.ranked.conftest import claim_for
 from tournaments import ranked_tables, services
 from tournaments.models import Entry, Event, GameTable, Pairing

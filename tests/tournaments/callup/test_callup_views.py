@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.models import Match
-from matches.services.lifecycle import match_join, match_start, otb_report_result
+from matches.services.lifecycle import match_join, match_start
+from matches.services.otb import otb_report_result
 from tests.tournaments.ranked.conftest import claim_for
 from tournaments import ranked_tables, services
 from tournaments.models import Entry, Event, GameTable, Pairing

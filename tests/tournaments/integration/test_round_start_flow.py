@@ -20,7 +20,9 @@ from django.utils import timezone
 
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services.lifecycle import match_forfeit_absent, match_start, otb_clock_press
+from matches.services.arbiter import match_forfeit_absent
+from matches.services.lifecycle import match_start
+from matches.services.otb import otb_clock_press
 from tournaments import services
 from tournaments.models import Entry, Event, EventRole, Pairing, Round
 

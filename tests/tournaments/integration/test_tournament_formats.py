@@ -14,7 +14,8 @@ from engine.rules import legal_actions
 from engine.types import Side
 from matches.models import Match
 from matches.selectors import match_game_state
-from matches.services.lifecycle import match_resign, match_start, match_submit_action
+from matches.services.decisions import match_resign, match_submit_action
+from matches.services.lifecycle import match_start
 from tournaments import selectors, services
 from tournaments.models import Event, Pairing, Round
 

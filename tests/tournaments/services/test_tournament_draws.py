@@ -13,12 +13,9 @@ from django.urls import reverse
 
 from games import get_game
 from matches.models import Match
-from matches.services.lifecycle import (
-    match_set_result,
-    match_start,
-    otb_confirm_result,
-    otb_report_result,
-)
+from matches.services.arbiter import match_set_result
+from matches.services.lifecycle import match_start
+from matches.services.otb import otb_confirm_result, otb_report_result
 from matches.views_arbiter import SetResultForm
 from tournaments import selectors, services
 from tournaments.errors import TournamentError
