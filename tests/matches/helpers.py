@@ -46,6 +46,13 @@ def play(match: Match, seat: str, text: str, clock: Clock, *, think_ms: int = 10
     )
 
 
+def blue_clock_running(make_match: Any, clock: Clock, control: str = "1+0") -> Match:
+    """A match of an event's table in which Blue's clock runs (Red made its untimed first
+    placement)."""
+    match = make_match(time_control=control, event_id=4, pairing_id=9)
+    return play(match, *random_action(match, random.Random(1)), clock)
+
+
 def play_until(
     match: Match, clock: Clock, rng: random.Random, stop: Any, *, think_ms: int = 1000
 ) -> Match:
