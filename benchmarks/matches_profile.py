@@ -17,9 +17,10 @@ decision on both sides of the protocol.
 
 It prints, per decision:
 
-1. **service**: decisions made one at a time through ``services.match_submit_action`` in this
-   thread (games replayed from fixed seeds, the broadcast after commit included — sent the way
-   a worker outside a server sends it, through ``async_to_sync``): the median CPU time, and
+1. **service**: decisions made one at a time through
+   ``services.decisions.match_submit_action`` in this thread (games replayed from fixed seeds,
+   the broadcast after commit included — sent the way a worker outside a server sends it,
+   through ``async_to_sync``): the median CPU time, and
    the SQL statements counted with ``CaptureQueriesContext`` (one example listed). The
    steadiest figure for comparing two versions on a shared machine;
 2. **bot**: the CPU a reference bot spends on one frame (decode, choose, encode);
