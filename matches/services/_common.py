@@ -20,21 +20,11 @@ from typing import Any, Final, ParamSpec, TypeVar
 from django.db import transaction
 from django.utils import timezone
 
-from clock import (
-    ClockRecord,
-    ClockState,
-    clock_flag_deadline,
-    datetime_from_epoch_ms,
-)
+from clock import ClockRecord, ClockState, clock_flag_deadline, datetime_from_epoch_ms
 from games.base import GameOutcome, GameRules, SimultaneousSetup
 from matches.broadcast import match_broadcast_on_commit
 from matches.errors import MatchError
-from matches.models import (
-    ClockLogEntry,
-    Match,
-    MatchEvent,
-    Seat,
-)
+from matches.models import ClockLogEntry, Match, MatchEvent, Seat
 from matches.permissions import user_can_arbitrate
 from matches.rows import append_move, save_match
 from matches.selectors import (

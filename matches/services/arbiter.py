@@ -29,20 +29,11 @@ from clock import (
 from games import get_game
 from matches import attention
 from matches.errors import MatchError
-from matches.models import (
-    Match,
-    MatchEvent,
-    Seat,
-)
+from matches.models import Match, MatchEvent, Seat
 from matches.permissions import user_can_arbitrate_event
 from matches.result_methods import game_result_methods
 from matches.rows import lock_match
-from matches.selectors import (
-    SEAT_LABELS,
-    match_clock_state,
-    match_seat_to_act,
-    seat_index,
-)
+from matches.selectors import SEAT_LABELS, match_clock_state, match_seat_to_act, seat_index
 from matches.services._common import (
     _after_change,
     _atomic,
@@ -55,16 +46,8 @@ from matches.services._common import (
     _require_seat,
     _set_clock,
 )
-from matches.services.lifecycle import (
-    _announce_result_on_commit,
-    _finish,
-    match_start,
-)
-from matches.services.timeouts import (
-    _adjudicate_if_flagged,
-    _adjudicated_error,
-    _record_no_show,
-)
+from matches.services.lifecycle import _announce_result_on_commit, _finish, match_start
+from matches.services.timeouts import _adjudicate_if_flagged, _adjudicated_error, _record_no_show
 
 logger = logging.getLogger(__name__)
 

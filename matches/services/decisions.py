@@ -10,18 +10,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from clock import (
-    clock_after_decision,
-    clock_stop,
-    epoch_ms,
-    other_seat,
-)
+from clock import clock_after_decision, clock_stop, epoch_ms, other_seat
 from games.base import RulesError
 from matches.errors import MatchError, rules_error_code
-from matches.models import (
-    Match,
-    MatchEvent,
-)
+from matches.models import Match, MatchEvent
 from matches.rows import lock_match
 from matches.selectors import (
     SEAT_LABELS,
@@ -48,15 +40,8 @@ from matches.services._common import (
     _simultaneous,
     _winner,
 )
-from matches.services.lifecycle import (
-    _finish,
-    _sync_setup_deadline,
-)
-from matches.services.timeouts import (
-    _adjudicate_if_flagged,
-    _adjudicated_error,
-    _held,
-)
+from matches.services.lifecycle import _finish, _sync_setup_deadline
+from matches.services.timeouts import _adjudicate_if_flagged, _adjudicated_error, _held
 
 
 @_atomic

@@ -19,24 +19,12 @@ from typing import Any
 
 from django.db import transaction
 
-from clock import (
-    InvalidTimeControlError,
-    LagPolicy,
-    TimeControl,
-    clock_new,
-    clock_stop,
-    epoch_ms,
-)
+from clock import InvalidTimeControlError, LagPolicy, TimeControl, clock_new, clock_stop, epoch_ms
 from games import get_game
 from games.base import GameRules, RulesError
 from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError
-from matches.models import (
-    OFFICIAL_TIME_CONTROL,
-    Match,
-    MatchEvent,
-    Seat,
-)
+from matches.models import OFFICIAL_TIME_CONTROL, Match, MatchEvent, Seat
 from matches.rows import lock_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,

@@ -12,30 +12,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from clock import (
-    RED,
-    clock_press,
-    clock_start,
-    clock_stop,
-    epoch_ms,
-    other_seat,
-)
+from clock import RED, clock_press, clock_start, clock_stop, epoch_ms, other_seat
 from games import get_game
 from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError
-from matches.models import (
-    Match,
-    MatchEvent,
-    Seat,
-)
+from matches.models import Match, MatchEvent, Seat
 from matches.otb_rulings import reports_agree
 from matches.permissions import user_can_arbitrate
 from matches.rows import lock_match
-from matches.selectors import (
-    SEAT_LABELS,
-    match_clock_state,
-    seat_index,
-)
+from matches.selectors import SEAT_LABELS, match_clock_state, seat_index
 from matches.services._common import (
     _after_change,
     _atomic,
@@ -49,15 +34,8 @@ from matches.services._common import (
     _require_seat,
     _set_clock,
 )
-from matches.services.lifecycle import (
-    _finish,
-    _start,
-)
-from matches.services.timeouts import (
-    _adjudicate_if_flagged,
-    _adjudicated_error,
-    _held,
-)
+from matches.services.lifecycle import _finish, _start
+from matches.services.timeouts import _adjudicate_if_flagged, _adjudicated_error, _held
 
 #: Methods a player may report for an over-the-board game.
 OTB_REPORT_METHODS: Final = frozenset(

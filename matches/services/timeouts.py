@@ -42,10 +42,7 @@ from clock import (
     other_seat,
 )
 from matches.errors import MatchError
-from matches.models import (
-    Match,
-    MatchEvent,
-)
+from matches.models import Match, MatchEvent
 from matches.otb_rulings import report_settled_by_flag
 from matches.rows import lock_match
 from matches.selectors import (
@@ -66,9 +63,7 @@ from matches.services._common import (
     _simultaneous,
     _winner,
 )
-from matches.services.lifecycle import (
-    _finish,
-)
+from matches.services.lifecycle import _finish
 from matches.timeouts import arm_timeout_check
 
 logger = logging.getLogger(__name__)
