@@ -266,7 +266,7 @@ async def baseline(urls: list[str], pairs: int, think: float, seconds: float) ->
 
 
 def create_matches(count: int, control: str) -> list[tuple[int, str, str]]:
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
 
     created = []
     for index in range(count):
@@ -286,7 +286,7 @@ def first_placement(match_id: int) -> float:
     from engine import legal_actions
     from matches.models import Match
     from matches.selectors import match_game_state
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = Match.objects.get(pk=match_id)
     action = legal_actions(match_game_state(match))[0].to_str()
@@ -438,7 +438,7 @@ def server_flag_latencies(deadlines: dict[int, float]) -> list[float]:
 
 def abort_all(match_ids: list[int]) -> None:
     from matches.errors import MatchError
-    from matches.services import match_abort
+    from matches.services.lifecycle import match_abort
 
     for match_id in match_ids:
         with suppress(MatchError):

@@ -17,9 +17,10 @@ decision on both sides of the protocol.
 
 It prints, per decision:
 
-1. **service**: decisions made one at a time through ``services.match_submit_action`` in this
-   thread (games replayed from fixed seeds, the broadcast after commit included — sent the way
-   a worker outside a server sends it, through ``async_to_sync``): the median CPU time, and
+1. **service**: decisions made one at a time through
+   ``services.decisions.match_submit_action`` in this thread (games replayed from fixed seeds,
+   the broadcast after commit included — sent the way a worker outside a server sends it,
+   through ``async_to_sync``): the median CPU time, and
    the SQL statements counted with ``CaptureQueriesContext`` (one example listed). The
    steadiest figure for comparing two versions on a shared machine;
 2. **bot**: the CPU a reference bot spends on one frame (decode, choose, encode);
@@ -185,7 +186,7 @@ def service_loop(samples: int) -> None:
     from benchmarks.matches import create_matches
     from matches.models import Match
     from matches.selectors import match_game_state, match_legal_actions
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     rng = random.Random(7)
     counts: list[int] = []
@@ -242,7 +243,7 @@ def _decision_sizes(plies: tuple[int, ...]) -> dict[int, int]:
     from benchmarks.matches import create_matches
     from matches.models import Match
     from matches.selectors import match_game_state, match_legal_actions
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     rng = random.Random(8)
     sizes: dict[int, int] = {}

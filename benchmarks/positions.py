@@ -60,7 +60,8 @@ def play_long_game(seed: int, turn_limit: int) -> Any:
 
     from engine import replay
     from engine.playout import random_playout
-    from matches.services import match_create, match_submit_action
+    from matches.services.decisions import match_submit_action
+    from matches.services.lifecycle import match_create
 
     record, _ = random_playout(seed=seed, turn_limit=turn_limit)
     states = replay(replace(record, result=None))

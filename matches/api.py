@@ -28,7 +28,6 @@ from django.views import defaults
 from django.views.csrf import csrf_failure as default_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 
-from matches import services
 from matches.errors import MatchError
 from matches.models import Match
 from matches.openapi import openapi_document
@@ -41,6 +40,7 @@ from matches.selectors import (
     match_resolve_seat,
     match_user_can_arbitrate,
 )
+from matches.services import arbiter, decisions, lifecycle, otb
 
 View = Callable[..., HttpResponse]
 API_PREFIX = "/api/"
@@ -191,7 +191,7 @@ def match_legal_action_list(call: Call) -> dict[str, Any]:
 
 @api_view("POST")
 def match_action_create(call: Call) -> dict[str, Any]:
-    match = services.match_submit_action(
+    match = decisions.match_submit_action(
         match_id=call.match.pk,
         seat=call.seat,
         action_text=call.field("action", str),
@@ -205,17 +205,19 @@ def match_action_create(call: Call) -> dict[str, Any]:
 @api_view("POST")
 def match_join(call: Call) -> dict[str, Any]:
     """The seat is at its board: a published game starts once both seats have joined."""
-    return call.view(services.match_join(match_id=call.match.pk, seat=call.seat, actor=call.user))
+    return call.view(lifecycle.match_join(match_id=call.match.pk, seat=call.seat, actor=call.user))
 
 
 @api_view("POST")
 def match_resign(call: Call) -> dict[str, Any]:
-    return call.view(services.match_resign(match_id=call.match.pk, seat=call.seat, actor=call.user))
+    return call.view(
+        decisions.match_resign(match_id=call.match.pk, seat=call.seat, actor=call.user)
+    )
 
 
 @api_view("POST")
 def match_claim_flag(call: Call) -> dict[str, Any]:
-    match = services.match_claim_flag(match_id=call.match.pk, seat=call.seat, actor=call.user)
+    match = decisions.match_claim_flag(match_id=call.match.pk, seat=call.seat, actor=call.user)
     return call.view(match)
 
 
@@ -236,7 +238,7 @@ def match_record_detail(call: Call) -> HttpResponse:
 
 @api_view("POST")
 def otb_press(call: Call) -> dict[str, Any]:
-    match = services.otb_clock_press(
+    match = otb.otb_clock_press(
         match_id=call.match.pk,
         seat=call.field("seat", str),
         expected_ply=call.field("ply", int),
@@ -249,7 +251,7 @@ def otb_press(call: Call) -> dict[str, Any]:
 
 @api_view("POST")
 def otb_report(call: Call) -> dict[str, Any]:
-    match = services.otb_report_result(
+    match = otb.otb_report_result(
         match_id=call.match.pk,
         seat=call.seat,
         winner=call.field("winner", str),
@@ -261,13 +263,13 @@ def otb_report(call: Call) -> dict[str, Any]:
 
 @api_view("POST")
 def otb_confirm(call: Call) -> dict[str, Any]:
-    match = services.otb_confirm_result(match_id=call.match.pk, seat=call.seat, actor=call.user)
+    match = otb.otb_confirm_result(match_id=call.match.pk, seat=call.seat, actor=call.user)
     return call.view(match)
 
 
 @api_view("POST")
 def match_pause(call: Call) -> dict[str, Any]:
-    match = services.match_pause(
+    match = arbiter.match_pause(
         match_id=call.match.pk,
         actor=call.user,
         requester_seat=call.seat,
@@ -278,7 +280,7 @@ def match_pause(call: Call) -> dict[str, Any]:
 
 @api_view("POST")
 def match_resume(call: Call) -> dict[str, Any]:
-    match = services.match_resume(
+    match = arbiter.match_resume(
         match_id=call.match.pk,
         actor=call.user,
         requester_seat=call.seat,
@@ -298,7 +300,7 @@ def _require_arbiter(call: Call) -> None:
 @api_view("POST")
 def match_adjust_time(call: Call) -> dict[str, Any]:
     _require_arbiter(call)
-    match = services.match_adjust_time(
+    match = arbiter.match_adjust_time(
         match_id=call.match.pk,
         seat=call.field("seat", str),
         delta_ms=call.field("delta_ms", int),
@@ -311,7 +313,7 @@ def match_adjust_time(call: Call) -> dict[str, Any]:
 @api_view("POST")
 def match_result(call: Call) -> dict[str, Any]:
     _require_arbiter(call)
-    match = services.match_set_result(
+    match = arbiter.match_set_result(
         match_id=call.match.pk,
         winner=call.field("winner", str),
         method=call.field("method", str, required=False, default=Match.Method.ARBITER),

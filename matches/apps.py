@@ -9,8 +9,13 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
 
     def ready(self) -> None:
+        # The timeout machinery (matches/timeouts.py) sits below the services and the Celery
+        # tasks: it reaches them only through what is connected here.
+        from matches.services.timeouts import match_adjudicate_timeout
+        from matches.tasks import queue_timeout_check
+        from matches.timeouts import autostart, connect
+
+        connect(adjudicate=match_adjudicate_timeout, queue_task=queue_timeout_check)
         # The embedded default has no broker: flag falls are adjudicated by an in-process
         # scheduler thread, started here in server processes (see matches/timeouts.py).
-        from matches.timeouts import autostart
-
         autostart()

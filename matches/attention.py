@@ -23,7 +23,7 @@ Rules (``Attention.code``)
   joined. The arbiter may forfeit that seat as a no-show.
 * ``NO_FIRST_DECISION``: a game in an untimed wait, past its start deadline, for a seat that
   has not made its first decision (an absent Red after "start all"). The arbiter may forfeit
-  that seat as a no-show (``services.match_forfeit_absent``), whoever started the game.
+  that seat as a no-show (``services.arbiter.match_forfeit_absent``), whoever started the game.
 * ``DISCONNECTED``: a running online game whose seat has no open socket (``matches.presence``).
 * ``STUCK``: a running game whose clock does not tick (untimed wait or paused) and which has
   not changed for ``MATCH_STUCK_AFTER_SECONDS``, counted from its last change or from its start

@@ -36,7 +36,6 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from matches import services
 from matches.broadcast import audience_of, group_name, presence_broadcast
 from matches.errors import MatchError, error_payload
 from matches.frame_limits import CLOSE_RATE_LIMITED, FrameBucket
@@ -49,6 +48,7 @@ from matches.presence import (
     presence_touch,
 )
 from matches.selectors import match_get_view, match_resolve_seat
+from matches.services import arbiter, decisions, lifecycle, otb
 
 logger = logging.getLogger(__name__)
 
@@ -291,7 +291,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if kind == "snapshot":
             return self._snapshot()
         if kind == "action":
-            services.match_submit_action(
+            decisions.match_submit_action(
                 **common,
                 seat=self.seat,
                 action_text=_field(content, "action", str),
@@ -299,13 +299,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 lag_ms=_field(content, "lag_ms", int, required=False) or 0,
             )
         elif kind == "join":
-            services.match_join(**common, seat=self.seat)
+            lifecycle.match_join(**common, seat=self.seat)
         elif kind == "resign":
-            services.match_resign(**common, seat=self.seat)
+            decisions.match_resign(**common, seat=self.seat)
         elif kind == "claim_flag":
-            services.match_claim_flag(**common, seat=self.seat)
+            decisions.match_claim_flag(**common, seat=self.seat)
         elif kind == "press":
-            services.otb_clock_press(
+            otb.otb_clock_press(
                 **common,
                 seat=_field(content, "seat", str),
                 expected_ply=_field(content, "ply", int),
@@ -313,18 +313,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 lag_ms=_field(content, "lag_ms", int, required=False) or 0,
             )
         elif kind == "pause":
-            services.match_pause(**common, requester_seat=self.seat)
+            arbiter.match_pause(**common, requester_seat=self.seat)
         elif kind == "resume":
-            services.match_resume(**common, requester_seat=self.seat)
+            arbiter.match_resume(**common, requester_seat=self.seat)
         elif kind == "report_result":
-            services.otb_report_result(
+            otb.otb_report_result(
                 **common,
                 seat=self.seat,
                 winner=_field(content, "winner", str),
                 method=_field(content, "method", str),
             )
         elif kind == "confirm_result":
-            services.otb_confirm_result(**common, seat=self.seat)
+            otb.otb_confirm_result(**common, seat=self.seat)
         else:
             raise MatchError("bad_message", detail=f"type {kind!r}")
         return None

@@ -8,9 +8,9 @@ complete legal games, stored with whatever result the engine gives them.
 The games are stored the way a finished game played elsewhere would be imported: one finished
 ``Match`` row with its action log, the masked history (the game's ``rules.history_text``),
 the cached final state and the result. Playing every decision through
-``services.match_submit_action`` would add nothing a viewer can see (the clock of a demo game
-never ran) and would make every ``load_demo`` — and every test that loads the demo — pay for
-hundreds of locked, logged decisions.
+``services.decisions.match_submit_action`` would add nothing a viewer can see (the clock of a
+demo game never ran) and would make every ``load_demo`` — and every test that loads the demo —
+pay for hundreds of locked, logged decisions.
 
 Loading is idempotent: a game whose demo key is already in the database is left alone.
 """

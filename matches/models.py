@@ -64,7 +64,8 @@ class Match(models.Model):
         FINISHED = "finished", _("Finished")
         ABORTED = "aborted", _("Aborted")
 
-    #: Status changes go only along these edges (``services.match_set_status`` enforces them).
+    #: Status changes go only along these edges (``services.lifecycle.match_set_status``
+    #: enforces them).
     #: A pending match may finish without play (forfeit, no-show, arbiter decision).
     ALLOWED_TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
         Status.PENDING: frozenset({Status.RUNNING, Status.FINISHED, Status.ABORTED}),

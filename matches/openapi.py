@@ -10,7 +10,7 @@ from typing import Any
 
 from matches.errors import MESSAGES
 from matches.models import Match
-from matches.services import MAX_TIME_ADJUSTMENT_MS
+from matches.services.arbiter import MAX_TIME_ADJUSTMENT_MS
 
 API_PREFIX = "/api"
 

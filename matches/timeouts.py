@@ -3,7 +3,7 @@
 Nothing ticks on the server: a running match stores its ``flag_deadline`` (the instant the
 running seat's time is up). A flag fall must still be recorded as a loss within 250 ms even if
 no browser is connected, so after every change a *timeout check* is scheduled at the deadline;
-when it fires it calls ``services.match_adjudicate_timeout``, which locks the match and
+when it fires it calls ``services.timeouts.match_adjudicate_timeout``, which locks the match and
 adjudicates only if the flag has really fallen (idempotent). The loss is dated at the flag
 instant, not at the moment it was adjudicated.
 
@@ -33,6 +33,13 @@ Any one of them is enough, and they race harmlessly under the row lock. **Backen
 * ``"inprocess"`` (the embedded default, no broker): the local scheduler only;
 * ``"none"``: nothing is scheduled and no scheduler starts (tests that drive the services by
   hand).
+
+**Below the services and the tasks.** The services arm checks through this module, and the
+Celery tasks start its scheduler; it imports neither. What it needs from them is connected at
+app ready (``MatchesConfig.ready`` calls ``connect``): the adjudication the scheduler runs
+(``matches.services.timeouts.match_adjudicate_timeout``) and the task the Celery backend queues
+(``matches.tasks.queue_timeout_check``). An import-linter contract (pyproject.toml) keeps the
+order: tasks above services above this module.
 """
 
 from __future__ import annotations
@@ -44,8 +51,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
@@ -57,6 +65,40 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 BACKENDS = ("celery", "inprocess", "none")
+
+
+class Adjudicator(Protocol):
+    """Adjudicates ``match_id``'s flag if it has fallen; True when it did."""
+
+    def __call__(self, *, match_id: int) -> bool: ...
+
+
+class TaskQueue(Protocol):
+    """Queues the Celery check of ``match_id`` to run at ``eta``."""
+
+    def __call__(self, *, match_id: int, eta: datetime) -> None: ...
+
+
+@dataclass(slots=True)
+class _Connections:
+    adjudicate: Adjudicator | None = None
+    queue_task: TaskQueue | None = None
+
+
+_connected = _Connections()
+
+
+def connect(*, adjudicate: Adjudicator, queue_task: TaskQueue) -> None:
+    """Plug in the layers above: what the scheduler runs at a deadline, and how the Celery
+    backend queues its task (``MatchesConfig.ready``; see the module docstring)."""
+    _connected.adjudicate = adjudicate
+    _connected.queue_task = queue_task
+
+
+def _queue_task(*, match_id: int, eta: datetime) -> None:
+    if _connected.queue_task is None:
+        raise RuntimeError("no timeout task queue connected (matches.timeouts.connect)")
+    _connected.queue_task(match_id=match_id, eta=eta)
 
 
 def timeout_backend() -> str:
@@ -113,10 +155,8 @@ def schedule_timeout_check(
         return
     scheduler.schedule(match_id, at)
     if backend == "celery":
-        from matches.tasks import match_check_timeout_task
-
         try:
-            match_check_timeout_task.apply_async(args=(match_id,), eta=fires_at or at)
+            _queue_task(match_id=match_id, eta=fires_at or at)
         except Exception:
             # The broker is away (Redis restarting): the schedulers, which read the deadlines
             # from the database, record the flag. Raising here would also skip the commit's
@@ -128,9 +168,9 @@ def schedule_timeout_check(
 
 
 def _adjudicate(match_id: int) -> bool:
-    from matches.services import match_adjudicate_timeout
-
-    return match_adjudicate_timeout(match_id=match_id)
+    if _connected.adjudicate is None:
+        raise RuntimeError("no timeout adjudication connected (matches.timeouts.connect)")
+    return _connected.adjudicate(match_id=match_id)
 
 
 def _upcoming(until: datetime) -> list[tuple[int, datetime]]:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clock import epoch_ms
 from games import get_game
-from matches import attention, services
+from matches import attention
 from matches.audit_sentences import audit_lines, clock_lines, clock_text
 from matches.errors import MatchError
 from matches.models import Match
@@ -39,6 +39,7 @@ from matches.selectors import (
     match_clock_snapshot,
     match_no_show_pending,
 )
+from matches.services import arbiter, lifecycle
 
 SEAT_CHOICES = [("red", _("Red")), ("blue", _("Blue"))]
 NOTE_LIMIT = 500
@@ -49,8 +50,8 @@ class AdjustTimeForm(forms.Form):
     seconds = forms.IntegerField(
         label=_("Seconds"),
         help_text=_("Positive to add time, negative to remove it."),
-        min_value=-services.MAX_TIME_ADJUSTMENT_MS // 1000,
-        max_value=services.MAX_TIME_ADJUSTMENT_MS // 1000,
+        min_value=-arbiter.MAX_TIME_ADJUSTMENT_MS // 1000,
+        max_value=arbiter.MAX_TIME_ADJUSTMENT_MS // 1000,
     )
     reason = forms.CharField(label=_("Reason"), max_length=NOTE_LIMIT)
 
@@ -139,11 +140,13 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         if unconfirmed:
             messages.error(request, gettext("Tick the box to confirm: this decides the game."))
         elif act == "start":
-            _run(request, services.match_start, gettext("The game has started."), match_id=match.pk)
+            _run(
+                request, lifecycle.match_start, gettext("The game has started."), match_id=match.pk
+            )
         elif act == "forfeit_absent":
             _run(
                 request,
-                services.match_forfeit_absent,
+                arbiter.match_forfeit_absent,
                 gettext("Forfeited as a no-show."),
                 match_id=match.pk,
                 seat=request.POST.get("seat", ""),
@@ -152,7 +155,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "pause":
             _run(
                 request,
-                services.match_pause,
+                arbiter.match_pause,
                 gettext("Clock paused."),
                 match_id=match.pk,
                 note=note,
@@ -160,7 +163,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "resume":
             _run(
                 request,
-                services.match_resume,
+                arbiter.match_resume,
                 gettext("Clock resumed."),
                 match_id=match.pk,
                 note=note,
@@ -171,7 +174,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 data = adjust_form.cleaned_data
                 _run(
                     request,
-                    services.match_adjust_time,
+                    arbiter.match_adjust_time,
                     gettext("Time adjusted."),
                     match_id=match.pk,
                     seat=data["seat"],
@@ -181,7 +184,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
         elif act == "no_show":
             _run(
                 request,
-                services.match_apply_no_show,
+                arbiter.match_apply_no_show,
                 gettext("No-show recorded."),
                 match_id=match.pk,
                 reason=note,
@@ -192,7 +195,7 @@ def arbiter_console(request: HttpRequest, match_id: int) -> HttpResponse:
                 data = result_form.cleaned_data
                 _run(
                     request,
-                    services.match_set_result,
+                    arbiter.match_set_result,
                     gettext("Result set."),
                     match_id=match.pk,
                     winner=data["winner"],

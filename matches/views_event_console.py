@@ -29,11 +29,12 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from clock import epoch_ms
-from matches import attention, services
+from matches import attention
 from matches.errors import MatchError
 from matches.models import Match
 from matches.permissions import user_can_arbitrate_event
 from matches.selectors import match_clock_snapshot
+from matches.services import arbiter
 from matches.views_arbiter import NOTE_LIMIT, clock_text
 
 #: How often the console refetches anyway (presence changes announce nothing to the event).
@@ -86,7 +87,7 @@ def _forfeit(request: HttpRequest, event_id: int) -> None:
         messages.error(request, gettext("That board is not part of this event."))
         return
     try:
-        services.match_forfeit_absent(
+        arbiter.match_forfeit_absent(
             match_id=match.pk,
             seat=request.POST.get("seat", ""),
             reason=request.POST.get("note", "")[:NOTE_LIMIT],
@@ -110,14 +111,14 @@ def arbiter_event_console(request: HttpRequest, event_id: int) -> HttpResponse:
         note = request.POST.get("note", "")[:NOTE_LIMIT]
         act = request.POST.get("act")
         if act == "start_all":
-            started = services.event_start_waiting(event_id=event_id, actor=request.user)
+            started = arbiter.event_start_waiting(event_id=event_id, actor=request.user)
             text = ngettext("Started %(n)d board.", "Started %(n)d boards.", len(started))
             messages.success(request, text % {"n": len(started)})
         elif act == "pause_all":
-            paused = services.event_pause_all(event_id=event_id, actor=request.user, note=note)
+            paused = arbiter.event_pause_all(event_id=event_id, actor=request.user, note=note)
             messages.success(request, gettext("Paused %(n)d boards.") % {"n": len(paused)})
         elif act == "resume_all":
-            resumed = services.event_resume_all(event_id=event_id, actor=request.user, note=note)
+            resumed = arbiter.event_resume_all(event_id=event_id, actor=request.user, note=note)
             messages.success(request, gettext("Resumed %(n)d boards.") % {"n": len(resumed)})
         elif act == "forfeit_absent":
             _forfeit(request, event_id)

@@ -22,11 +22,11 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _t
 from django.views.decorators.http import require_POST
 
-from matches import services
 from matches.errors import MatchError
 from matches.models import Match, Seat
 from matches.permissions import user_can_arbitrate
 from matches.selectors import match_resolve_seat
+from matches.services import lifecycle
 
 
 def board_url(match: Match, token: str = "") -> str:
@@ -66,7 +66,7 @@ def match_join(request: HttpRequest, match_id: int) -> HttpResponse:
     token = request.POST.get("token", "")
     try:
         seat, token = _seat_of(request, match)
-        match = services.match_join(match_id=match.pk, seat=seat, actor=request.user)
+        match = lifecycle.match_join(match_id=match.pk, seat=seat, actor=request.user)
     except MatchError as exc:
         messages.error(request, exc.message())
         return HttpResponseRedirect(board_url(match, token), status=303)
@@ -88,7 +88,7 @@ def match_start(request: HttpRequest, match_id: int) -> HttpResponse:
     """An arbiter starts the game now, whether or not both players have joined."""
     match = get_object_or_404(Match, pk=match_id)
     try:
-        services.match_start(match_id=match.pk, actor=request.user)
+        lifecycle.match_start(match_id=match.pk, actor=request.user)
     except MatchError as exc:
         match.refresh_from_db(fields=["status"])
         if exc.code == "invalid_transition" and match.status == Match.Status.RUNNING:

@@ -46,7 +46,7 @@ from matches.selectors import (
     match_rules,
     match_user_can_arbitrate,
 )
-from matches.services import OTB_REPORT_METHODS
+from matches.services.otb import OTB_REPORT_METHODS
 from matches.views_start import start_panel
 
 #: ``?as=`` values of the record viewer: whose eyes the game is seen through.

@@ -44,7 +44,7 @@ def staff(client: Client, staff_user: Any) -> Client:
 
 @pytest.fixture
 def running_match(django_user_model: Any) -> Match:
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
 
     red = django_user_model.objects.create_user(username="aoi", password="x-secret-1")
     blue = django_user_model.objects.create_user(username="ren", password="x-secret-2")
@@ -113,7 +113,7 @@ def test_declared_filters_search_and_sorting_still_work(
 def test_match_pages_never_contain_secrets(staff: Client, running_match: Match) -> None:
     import random
 
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
     from tests.matches.helpers import random_action
 
     seat, text = random_action(running_match, random.Random(3))

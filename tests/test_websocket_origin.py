@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @database_sync_to_async
 def _new_match() -> Any:
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
 
     return match_create(red_name="Aoi", blue_name="Ren", start=True)
 

@@ -37,9 +37,10 @@ from django.utils.translation import gettext
 
 from games import GameDefinition, TableKind, get_game
 from games.gunshi_rules import GameFormat, StartPositionError, start_position_dict
-from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match
+from matches.services.arbiter import RESULT_FROM_TOURNAMENT, event_start_waiting, match_set_result
+from matches.services.lifecycle import match_abort, match_create
 from tournaments import broadcast, callup, names, selectors, waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -1271,7 +1272,7 @@ def _create_match_for_pairing(
     if pairing.blue is None:
         return None
     red, blue = pairing.red, pairing.blue
-    match = match_services.match_create(
+    match = match_create(
         game=event.game,
         kind="online" if event.online else "otb",
         red_player=red.user,
@@ -1332,7 +1333,7 @@ def round_start(*, actor: User, round: Round) -> list[int]:
                 "match_id", flat=True
             )
         )
-    started = match_services.event_start_waiting(
+    started = event_start_waiting(
         event_id=event.pk, actor=actor, match_ids=[int(m) for m in match_ids]
     )
     if started:
@@ -1347,7 +1348,7 @@ def _match_started(match_id: int) -> bool:
 
 
 def _abort_match(match_id: int) -> None:
-    match_services.match_abort(match_id=match_id, reason="round unpublished")
+    match_abort(match_id=match_id, reason="round unpublished")
 
 
 @transaction.atomic
@@ -1465,13 +1466,13 @@ def _finish_match(
     if not Match.objects.filter(pk=match_id, status__in=live).exists():
         return
     try:
-        match_services.match_set_result(
+        match_set_result(
             match_id=match_id,
             winner=winner,
             method=method or Match.Method.ARBITER,
             reason=reason,
             actor=actor,
-            source=match_services.RESULT_FROM_TOURNAMENT,
+            source=RESULT_FROM_TOURNAMENT,
         )
     except MatchError:
         logger.warning("match %s did not take the tournament result", match_id, exc_info=True)

@@ -14,7 +14,7 @@ from games.base import GameDefinition, TableKind, Timing, TimingKind
 from matches.errors import MatchError
 from matches.models import Match
 from matches.selectors import match_get_view, match_rules
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 
 KEY = "test-board-game"
 

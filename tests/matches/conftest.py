@@ -46,7 +46,7 @@ def two_players(db: None, django_user_model: type[User], password: str) -> tuple
 @pytest.fixture
 def make_match(two_players: tuple[User, User], clock_at: Clock) -> Any:
     """``make_match(**kwargs)``: a match between the two players (running unless told)."""
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
 
     def make(**kwargs: Any) -> Match:
         red, blue = two_players

@@ -35,7 +35,7 @@ def random_action(match: Match, rng: random.Random) -> tuple[str, str]:
 
 def play(match: Match, seat: str, text: str, clock: Clock, *, think_ms: int = 1000) -> Match:
     """Submit ``text`` for ``seat`` after ``think_ms`` of thought; returns the fresh match."""
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     return match_submit_action(
         match_id=match.pk,
@@ -44,6 +44,13 @@ def play(match: Match, seat: str, text: str, clock: Clock, *, think_ms: int = 10
         expected_ply=match.ply,
         now=clock.tick(think_ms),
     )
+
+
+def blue_clock_running(make_match: Any, clock: Clock, control: str = "1+0") -> Match:
+    """A match of an event's table in which Blue's clock runs (Red made its untimed first
+    placement)."""
+    match = make_match(time_control=control, event_id=4, pairing_id=9)
+    return play(match, *random_action(match, random.Random(1)), clock)
 
 
 def play_until(
@@ -103,7 +110,7 @@ def play_playout(
 
     from engine import replay
     from engine.playout import random_playout
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     record, _ = random_playout(seed=seed, turn_limit=turn_limit)
     states = replay(replace(record, result=None))

@@ -68,7 +68,7 @@ def _user(username: str, **extra: Any) -> Any:
 
 
 def build_world() -> World:
-    from matches.services import match_create, match_start
+    from matches.services.lifecycle import match_create, match_start
     from tournaments import services
     from tournaments.models import Event, EventRole, Pairing
 

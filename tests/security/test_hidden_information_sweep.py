@@ -146,7 +146,7 @@ def _new_match(stage: Stage, game_format: GameFormat, seed: int) -> Any:
     from dataclasses import replace
 
     from matches.models import Match
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
     from tournaments.models import Pairing
 
     pairing = Pairing.objects.select_related("red__user", "blue__user").get(pk=stage.pairing.pk)
@@ -235,7 +235,7 @@ def _play_and_check(stage: Stage, game_format: GameFormat, seed: int) -> None:
 
     from matches.models import Match
     from matches.selectors import match_game_state
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = _new_match(stage, game_format, seed)
     rng = random.Random(seed)
@@ -488,7 +488,7 @@ SOCKET_PLIES = (40, 20)  # decisions before the sockets connect, then while they
 def _play_some(match_id: int, timeline: Timeline, rng: random.Random, plies: int) -> None:
     from matches.models import Match
     from matches.selectors import match_game_state
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = Match.objects.get(pk=match_id)
     for _ in range(plies):

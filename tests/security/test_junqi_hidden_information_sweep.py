@@ -161,7 +161,8 @@ def test_no_reader_sees_a_junqi_secret(
 
     from matches.models import Match
     from matches.selectors import match_game_state, match_legal_actions
-    from matches.services import match_join, match_submit_action
+    from matches.services.decisions import match_submit_action
+    from matches.services.lifecycle import match_join
 
     stage = _stage()
     match = Match.objects.get(pk=stage["pairing"].match_id)

@@ -123,7 +123,7 @@ def _form_data(form: Any, **changes: Any) -> dict[str, Any]:
 
 def _pause(online: bool = True) -> Setup:
     def setup(w: World) -> None:
-        from matches.services import match_pause
+        from matches.services.arbiter import match_pause
 
         match_pause(match_id=(w.online_match if online else w.otb_match).pk)
 
@@ -186,7 +186,7 @@ def _pause_both(w: World) -> None:
 
 
 def _blue_reported_otb(w: World) -> None:
-    from matches.services import otb_report_result
+    from matches.services.otb import otb_report_result
 
     otb_report_result(match_id=w.otb_match.pk, seat="blue", winner="red", method="general_captured")
 
@@ -203,7 +203,8 @@ def _flag_fallen(w: World) -> None:
 
     from django.utils import timezone
 
-    from matches.services import match_create, match_submit_action
+    from matches.services.decisions import match_submit_action
+    from matches.services.lifecycle import match_create
 
     long_ago = timezone.now() - dt.timedelta(hours=2)
     match = match_create(
@@ -1286,7 +1287,7 @@ def _fresh_channel_layer() -> None:
 
 def _fresh_matches(world: World) -> None:
     """New online and over-the-board matches of the home event for the next role."""
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
 
     for attribute, kind in (("online_match", "online"), ("otb_match", "otb")):
         match = match_create(

@@ -15,7 +15,7 @@ from engine import GameRecord, replay
 from matches import api_urls
 from matches.models import Match
 from matches.openapi import openapi_document
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from matches.models import Match
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from schemathesis import GenerationMode
 
 from matches.models import Match
 from matches.openapi import openapi_document
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 
 schema = schemathesis.openapi.from_dict(openapi_document())
 schema.config.generation.update(

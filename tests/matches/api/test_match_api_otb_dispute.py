@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 
 from matches.models import Match
-from matches.services import match_adjudicate_timeout, match_create
+from matches.services.lifecycle import match_create
+from matches.services.timeouts import match_adjudicate_timeout
 
 pytestmark = pytest.mark.django_db
 

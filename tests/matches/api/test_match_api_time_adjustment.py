@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 
 from matches.models import Match
-from matches.services import MAX_TIME_ADJUSTMENT_MS, match_create
+from matches.services.arbiter import MAX_TIME_ADJUSTMENT_MS
+from matches.services.lifecycle import match_create
 from tests.matches.helpers import random_action
 
 

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from matches.models import ClockLogEntry, Match, MatchEvent
 from matches.selectors import match_clock_state
-from matches.services import match_create, match_submit_action
+from matches.services.decisions import match_submit_action
+from matches.services.lifecycle import match_create
 from matches.views_arbiter import clock_text
 
 pytestmark = pytest.mark.django_db
@@ -144,7 +145,8 @@ def test_a_disputed_over_the_board_flag_is_shown_with_the_reports_and_the_clock_
 ) -> None:
     import datetime as dt
 
-    from matches.services import match_adjudicate_timeout, otb_clock_press, otb_report_result
+    from matches.services.otb import otb_clock_press, otb_report_result
+    from matches.services.timeouts import match_adjudicate_timeout
 
     red, blue = two_players
     start = dt.datetime(2030, 1, 1, 12, tzinfo=dt.UTC)
@@ -253,7 +255,7 @@ def test_a_started_game_waiting_for_an_absent_seat_offers_the_no_show_forfeit(
 
     from django.utils import timezone
 
-    from matches.services import event_start_waiting
+    from matches.services.arbiter import event_start_waiting
 
     red, blue = two_players
     match = match_create(

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Match
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 
 pytestmark = pytest.mark.django_db
 

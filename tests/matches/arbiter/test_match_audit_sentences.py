@@ -13,7 +13,8 @@ from django.utils import timezone, translation
 
 from matches.audit_sentences import SENTENCES, audit_sentence
 from matches.models import Match, MatchEvent
-from matches.services import match_create, match_set_result
+from matches.services.arbiter import match_set_result
+from matches.services.lifecycle import match_create
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from matches import bot
 from matches.bot import BotResult, CommunicatorSocket, run_bot, socket_url
 from matches.models import Match
 from matches.selectors import match_action_texts
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.consumers.conftest import open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 
 import junqi
 from matches.models import Match
-from matches.services import match_adjudicate_timeout, match_create
+from matches.services.lifecycle import match_create
+from matches.services.timeouts import match_adjudicate_timeout
 from tests.matches.consumers.conftest import frames_until, open_socket, update_at
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ from django.test import Client
 
 from matches.models import Match
 from matches.selectors import match_action_texts
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.consumers.conftest import (
     ORIGIN,
     asgi_application,

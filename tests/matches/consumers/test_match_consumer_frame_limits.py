@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 
 from matches.frame_limits import CLOSE_RATE_LIMITED, FrameBucket
 from matches.models import Match
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.consumers.conftest import frames_until, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

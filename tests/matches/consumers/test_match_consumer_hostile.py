@@ -8,7 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from matches.models import Match
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.consumers.conftest import frames_until, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

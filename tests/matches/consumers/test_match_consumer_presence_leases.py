@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 
 from matches.models import Match
 from matches.presence import presence_get, presence_leave, presence_scope, presence_touch
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.consumers.conftest import frames_until, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

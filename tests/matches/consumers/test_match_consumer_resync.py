@@ -14,7 +14,8 @@ from channels.layers import get_channel_layer
 from matches import broadcast
 from matches.broadcast import group_name
 from matches.models import Match
-from matches.services import match_create, match_submit_action
+from matches.services.decisions import match_submit_action
+from matches.services.lifecycle import match_create
 from matches.subscription_watch import RESYNC_MESSAGE_TYPE
 from tests.matches.consumers.conftest import frames_until, open_socket
 from tests.matches.helpers import random_action

@@ -31,7 +31,7 @@ from engine.state import GameState
 from matches.errors import MESSAGES
 from matches.models import Match
 from matches.selectors import match_action_texts
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.consumers.conftest import frames_until, open_socket, update_at
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]

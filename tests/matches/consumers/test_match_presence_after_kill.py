@@ -81,7 +81,7 @@ def test_a_killed_server_leaves_no_seat_connected(tmp_path: Path, private_redis:
         "shell",
         "-c",
         "import json\n"
-        "from matches.services import match_create\n"
+        "from matches.services.lifecycle import match_create\n"
         "m = match_create(red_name='Aoi', blue_name='Ren', start=True)\n"
         "print(json.dumps({'id': m.pk, 'red': m.red_token}))",
     )

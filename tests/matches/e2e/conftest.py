@@ -35,7 +35,7 @@ class MatchServer(LiveServer):
         """
         return self.python(
             "import json\n"
-            "from matches.services import match_create\n"
+            "from matches.services.lifecycle import match_create\n"
             f"m = match_create(start=True, **json.loads({json.dumps(json.dumps(options))}))\n"
             "print(json.dumps({'id': m.pk, 'red': m.red_token, 'blue': m.blue_token}))\n"
         )
@@ -51,7 +51,8 @@ class MatchServer(LiveServer):
             "from datetime import timedelta\n"
             "from django.utils import timezone\n"
             "from engine import apply_action, new_game, parse_action\n"
-            "from matches.services import match_create, match_submit_action\n"
+            "from matches.services.decisions import match_submit_action\n"
+            "from matches.services.lifecycle import match_create\n"
             f"actions = json.loads({json.dumps(json.dumps(actions))})\n"
             f"step = timedelta(seconds={seconds_each})\n"
             "now = timezone.now() - step * len(actions)\n"

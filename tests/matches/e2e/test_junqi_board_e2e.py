@@ -120,7 +120,7 @@ def test_a_whole_junqi_game_by_clicks(match_server: Any, new_page: Any) -> None:
     created = match_server.python(
         "import json\n"
         "from django.contrib.auth.models import User\n"
-        "from matches.services import match_create\n"
+        "from matches.services.lifecycle import match_create\n"
         "m = match_create(game='junqi',"
         " red_player=User.objects.get(username='jq_red'),"
         " blue_player=User.objects.get(username='jq_blue'))\n"

@@ -40,7 +40,7 @@ def test_the_live_board_tells_both_seats_a_skipped_card(match_server: Any, new_p
     match = match_server.create_match(start_position=OPENING.to_dict())
     match_server.python(
         "import json\n"
-        "from matches.services import match_submit_action\n"
+        "from matches.services.decisions import match_submit_action\n"
         f"for ply, (seat, text) in enumerate(json.loads({json.dumps(json.dumps(DECISIONS))})):\n"
         f"    match_submit_action(match_id={match['id']}, seat=seat, action_text=text,"
         " expected_ply=ply)\n"

@@ -257,7 +257,7 @@ def test_the_waiting_flash_goes_once_the_game_starts(
     created = match_server.python(
         "import json\n"
         "from django.contrib.auth.models import User\n"
-        "from matches.services import match_create\n"
+        "from matches.services.lifecycle import match_create\n"
         f"m = match_create(red_player=User.objects.get(username={red_name!r}),"
         f" blue_player=User.objects.get(username={blue_name!r}))\n"
         "print(json.dumps({'id': m.pk}))\n"

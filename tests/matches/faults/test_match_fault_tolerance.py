@@ -31,7 +31,7 @@ from django.db import connection
 from clock import ClockState
 from matches.models import Match, MatchEvent
 from matches.selectors import match_clock_log
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.faults.processes import (
     Cluster,
     api_post,

@@ -35,7 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from matches.models import Match, MatchEvent
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.matches.faults.processes import (
     Cluster,
     api_post,

@@ -32,7 +32,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from deploy.local_stack import local_stack
 from matches.models import Match
-from matches.services import match_create
+from matches.services.lifecycle import match_create
 from tests.live_server import ROOT
 from tests.matches.faults.processes import Cluster, cluster
 

@@ -14,11 +14,8 @@ import junqi
 from matches.errors import MatchError
 from matches.models import Match, MatchMove
 from matches.selectors import match_game_state, match_get_view, match_legal_actions
-from matches.services import (
-    match_adjudicate_timeout,
-    match_resign,
-    match_submit_action,
-)
+from matches.services.decisions import match_resign, match_submit_action
+from matches.services.timeouts import match_adjudicate_timeout
 from tests.matches.helpers import Clock
 
 pytestmark = pytest.mark.django_db

@@ -92,7 +92,7 @@ def test_every_press_point_of_a_whole_game(make_match: Any, clock_at: Clock) -> 
 
 
 def match_submit_action_with_lag(match: Match, seat: str, text: str, clock: Clock) -> Match:
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     return match_submit_action(
         match_id=match.pk,
@@ -121,7 +121,7 @@ def test_setup_runs_red_then_blue_then_red_starts_the_war(make_match: Any, clock
 
 
 def test_lag_is_credited_only_within_the_quota(make_match: Any, clock_at: Clock) -> None:
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = make_match()
     rng = random.Random(4)

@@ -14,7 +14,7 @@ import pytest
 
 from matches.models import Match
 from matches.selectors import match_get_view, match_legal_actions
-from matches.services import match_resign
+from matches.services.decisions import match_resign
 from tests.matches.helpers import play_playout
 
 pytestmark = pytest.mark.django_db

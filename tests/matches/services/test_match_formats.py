@@ -12,7 +12,7 @@ from engine import Phase, Variant
 from engine.formats import GameFormat
 from matches.models import Match
 from matches.selectors import match_clock_log, match_game_state, match_get_view, match_record
-from matches.services import match_resign
+from matches.services.decisions import match_resign
 from tests.matches.helpers import Clock, play, random_action
 
 

@@ -17,7 +17,9 @@ import pytest
 from matches.errors import MatchError
 from matches.models import ClockLogEntry, Match, MatchEvent
 from matches.selectors import match_action_texts, match_audit_log, match_clock_log
-from matches.services import match_create, match_submit_action, otb_clock_press
+from matches.services.decisions import match_submit_action
+from matches.services.lifecycle import match_create
+from matches.services.otb import otb_clock_press
 from tests.matches.helpers import T0, Clock, play, random_action
 from tests.races import race, skip_unless_postgresql
 

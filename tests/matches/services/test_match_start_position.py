@@ -14,7 +14,7 @@ from engine.start import StartPosition
 from matches.errors import MatchError
 from matches.models import Match
 from matches.selectors import match_game_state, match_record
-from matches.services import match_resign
+from matches.services.decisions import match_resign
 from tests.matches.helpers import Clock, play
 
 OPENING = StartPosition.from_text(

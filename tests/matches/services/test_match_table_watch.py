@@ -25,14 +25,10 @@ from matches.attention import (
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.presence import presence_scope, presence_touch
-from matches.services import (
-    event_start_waiting,
-    match_adjudicate_overdue,
-    match_create,
-    match_forfeit_absent,
-    match_pause,
-    otb_clock_press,
-)
+from matches.services.arbiter import event_start_waiting, match_forfeit_absent, match_pause
+from matches.services.lifecycle import match_create
+from matches.services.otb import otb_clock_press
+from matches.services.timeouts import match_adjudicate_overdue
 from tests.matches.helpers import Clock, random_action
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +99,7 @@ def test_after_reds_first_decision_nobody_is_a_no_show(published: Match) -> None
     event_start_waiting(event_id=EVENT)
     published.refresh_from_db()
     clock = Clock(published.start_by + dt.timedelta(minutes=1))
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     seat, text = random_action(published, random.Random(3))
     assert seat == "red"
@@ -119,7 +115,7 @@ def test_after_reds_first_decision_nobody_is_a_no_show(published: Match) -> None
 
 def test_a_game_the_players_started_themselves_is_covered_too(published: Match) -> None:
     """Both joined, then Red walked away before placing: the same rule applies."""
-    from matches.services import match_join
+    from matches.services.lifecycle import match_join
 
     match_join(match_id=published.pk, seat="red")
     match_join(match_id=published.pk, seat="blue")
@@ -144,7 +140,7 @@ def test_an_over_the_board_table_whose_clock_is_never_pressed_is_flagged(two_pla
 
 
 def test_a_pending_game_past_its_deadline_shows_who_has_not_joined(published: Match) -> None:
-    from matches.services import match_join
+    from matches.services.lifecycle import match_join
 
     match_join(match_id=published.pk, seat="blue")
     late = published.start_by + dt.timedelta(seconds=1)
@@ -163,7 +159,7 @@ def test_a_connected_seat_is_not_marked_absent(published: Match) -> None:
 def test_low_time_and_overdue_follow_the_running_clock(make_match: Any, clock_at: Clock) -> None:
     match = make_match(time_control="1+0", event_id=EVENT)
     seat, text = random_action(match, random.Random(1))
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = match_submit_action(
         match_id=match.pk, seat=seat, action_text=text, expected_ply=0, now=clock_at.now
@@ -193,7 +189,7 @@ def test_a_paused_game_left_alone_becomes_stuck(make_match: Any, clock_at: Clock
 
 
 def _ticking(make_match: Any, clock: Clock) -> Match:
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     match = make_match(time_control="1+0", event_id=EVENT)
     seat, text = random_action(match, random.Random(2))

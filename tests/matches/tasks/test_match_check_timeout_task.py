@@ -19,7 +19,9 @@ from django.utils import timezone
 
 from matches import timeouts
 from matches.models import Match
-from matches.services import match_adjudicate_timeout, match_create, match_submit_action
+from matches.services.decisions import match_submit_action
+from matches.services.lifecycle import match_create
+from matches.services.timeouts import match_adjudicate_timeout
 from matches.tasks import match_check_timeout_task, match_sweep_timeouts_task
 from matches.timeouts import TimeoutScheduler, schedule_timeout_check
 from tests.matches.helpers import random_action

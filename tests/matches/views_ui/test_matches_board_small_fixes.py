@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.models import Match
-from matches.services import match_resign
+from matches.services.decisions import match_resign
 from matches.views_start import START_PENDING_TAG
 from tests.matches.helpers import play, random_action
 

@@ -16,7 +16,7 @@ import junqi
 from junqi.playout import start_random
 from matches.junqi_ui import JUNQI_LABELS
 from matches.models import Match
-from matches.services import match_resign, match_submit_action
+from matches.services.decisions import match_resign, match_submit_action
 from tests.matches.helpers import Clock
 from tests.matches.views_ui.test_matches_junqi_board_page import page_config
 

@@ -24,7 +24,7 @@ from games.gunshi_rules import GunshiRules
 from matches.models import Match
 from matches.positions import SNAPSHOT_EVERY, match_position_view
 from matches.request_limits import RequestLimit
-from matches.services import match_submit_action
+from matches.services.decisions import match_submit_action
 from tests.matches.helpers import play_playout
 
 pytestmark = pytest.mark.django_db

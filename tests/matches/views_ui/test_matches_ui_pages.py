@@ -359,7 +359,7 @@ def test_only_arbiters_get_the_pause_controls(
 def test_a_resigned_game_is_viewable_with_the_match_result(
     client: Client, make_match: Any, clock_at: Any
 ) -> None:
-    from matches.services import match_resign, match_submit_action
+    from matches.services.decisions import match_resign, match_submit_action
 
     match = make_match()
     match_submit_action(

@@ -12,8 +12,8 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from matches import services as match_services
 from matches.models import Match
+from matches.services.lifecycle import match_join, match_start
 from tournaments import services
 from tournaments.models import Entry, Pairing
 
@@ -97,7 +97,7 @@ async def test_each_player_hears_their_own_calls_only(
         seat = "red" if pairing.red_id == kenji.pk else "blue"
         if kenji.pk not in (pairing.red_id, pairing.blue_id):
             pytest.skip("kenji has the bye")  # pragma: no cover - ratings give Mio the bye
-        await database_sync_to_async(match_services.match_join)(
+        await database_sync_to_async(match_join)(
             match_id=pairing.match_id, seat=seat, actor=kenji.user
         )
         heard = {name: await _frames_until_quiet(s) for name, (_c, _k, s) in sockets.items()}
@@ -131,9 +131,7 @@ async def test_a_frame_carries_no_game_data(make_online_event: Any) -> None:
     )
     assert connected
     try:
-        await database_sync_to_async(match_services.match_start)(
-            match_id=match.pk, actor=event.organiser
-        )
+        await database_sync_to_async(match_start)(match_id=match.pk, actor=event.organiser)
         frames = await _frames_until_quiet(socket)
         assert frames
         for frame in frames:

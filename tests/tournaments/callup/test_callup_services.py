@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from matches import services as match_services
 from matches.callup import entry_group, user_group
 from matches.models import Match
+from matches.services.decisions import match_resign
+from matches.services.lifecycle import match_join, match_start
 from tests.tournaments.ranked.conftest import claim_for
 from tournaments import ranked_tables, services
 from tournaments.models import Entry, Event, GameTable, Pairing
@@ -86,11 +87,11 @@ def test_an_opponent_joining_and_the_game_starting_call_both_players(
     pairing, match = _published(make_online_event())
     both = _groups_of(pairing.red, pairing.blue)
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.match_join(match_id=match.pk, seat="red", actor=pairing.red.user)
+        match_join(match_id=match.pk, seat="red", actor=pairing.red.user)
     assert nudged == [both]  # blue: "your opponent is at the board"
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.match_join(match_id=match.pk, seat="blue", actor=pairing.blue.user)
+        match_join(match_id=match.pk, seat="blue", actor=pairing.blue.user)
     assert _all(nudged) == both  # the game starts
     assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
 
@@ -104,7 +105,7 @@ def test_a_player_without_an_account_is_called_through_their_entry(
     _pairing, match = _published(event)
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.match_start(match_id=match.pk, actor=event.organiser)
+        match_start(match_id=match.pk, actor=event.organiser)
     assert _all(nudged) == {entry_group(entry.pk) for entry in walk_ins}
 
 
@@ -125,10 +126,10 @@ def test_a_finished_or_aborted_game_ends_its_call(
     event = make_online_event()
     pairing, match = _published(event)
     both = _groups_of(pairing.red, pairing.blue)
-    match_services.match_start(match_id=match.pk, actor=event.organiser)
+    match_start(match_id=match.pk, actor=event.organiser)
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.match_resign(match_id=match.pk, seat="red", actor=pairing.red.user)
+        match_resign(match_id=match.pk, seat="red", actor=pairing.red.user)
     assert both <= _all(nudged)
 
     other_pairing, other = _published(make_online_event(game="junqi"))

@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches import services as match_services
 from matches.models import Match
+from matches.services.lifecycle import match_join, match_start
+from matches.services.otb import otb_report_result
 from tests.tournaments.ranked.conftest import claim_for
 from tournaments import ranked_tables, services
 from tournaments.models import Entry, Event, GameTable, Pairing
@@ -87,11 +88,11 @@ def test_the_call_key_changes_when_the_opponent_joins_and_when_the_game_starts(
         return html.split('data-call="', 1)[1].split('"', 1)[0]
 
     assert key() == f"match:{match.pk}:pending"
-    match_services.match_join(match_id=match.pk, seat=other, actor=entries[other].user)
+    match_join(match_id=match.pk, seat=other, actor=entries[other].user)
     assert key() == f"match:{match.pk}:joined"
     html = _client(entry.user).get(reverse("callup_user")).content.decode()
     assert "is at the board" in html
-    match_services.match_join(match_id=match.pk, seat=seat, actor=entry.user)
+    match_join(match_id=match.pk, seat=seat, actor=entry.user)
     assert key() == f"match:{match.pk}:running"
 
 
@@ -192,10 +193,10 @@ def test_an_over_the_board_report_calls_the_opponent_to_confirm_it(
     round_ = services.round_pair(actor=event.organiser, event=event)
     services.round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user", "blue__user").get(round=round_)
-    match_services.match_start(match_id=pairing.match_id, actor=event.organiser)
+    match_start(match_id=pairing.match_id, actor=event.organiser)
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.otb_report_result(
+        otb_report_result(
             match_id=pairing.match_id,
             seat="red",
             winner="red",

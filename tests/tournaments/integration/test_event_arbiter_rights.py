@@ -18,7 +18,7 @@ from django.urls import reverse
 from matches.models import Match
 from matches.permissions import user_can_arbitrate
 from matches.selectors import match_clock_state
-from matches.services import match_start
+from matches.services.lifecycle import match_start
 from tournaments import services
 from tournaments.models import Event, EventRole, Pairing
 

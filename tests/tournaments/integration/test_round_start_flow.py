@@ -18,9 +18,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services as match_services
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
+from matches.services.arbiter import match_forfeit_absent
+from matches.services.lifecycle import match_start
+from matches.services.otb import otb_clock_press
 from tournaments import services
 from tournaments.models import Entry, Event, EventRole, Pairing, Round
 
@@ -172,7 +174,7 @@ def test_start_on_the_board_is_for_arbiters_only(
     match.refresh_from_db()
     assert match.status == Match.Status.PENDING
     with pytest.raises(MatchError) as refused:
-        match_services.match_start(match_id=match.pk, actor=online_round["red"])
+        match_start(match_id=match.pk, actor=online_round["red"])
     assert refused.value.code == "not_allowed"
     organiser = client_for(online_round["event"].organiser, password)
     organiser.post(url)
@@ -191,13 +193,13 @@ def test_an_absent_player_is_forfeited_after_the_deadline_only(
     client_for(online_round["red"], password).post(reverse("matches:match_join", args=[match.pk]))
 
     with pytest.raises(MatchError) as early:
-        match_services.match_forfeit_absent(match_id=match.pk, seat="blue", actor=event.organiser)
+        match_forfeit_absent(match_id=match.pk, seat="blue", actor=event.organiser)
     assert early.value.code == "before_start_deadline"
     assert "Forfeit as a no-show" not in organiser.get(console).content.decode()
 
     Match.objects.filter(pk=match.pk).update(start_by=timezone.now() - dt.timedelta(seconds=1))
     with pytest.raises(MatchError) as joined:
-        match_services.match_forfeit_absent(match_id=match.pk, seat="red", actor=event.organiser)
+        match_forfeit_absent(match_id=match.pk, seat="red", actor=event.organiser)
     assert joined.value.code == "seat_joined"
     assert "Forfeit as a no-show" in organiser.get(console).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
@@ -245,14 +247,10 @@ def test_the_first_press_starts_an_over_the_board_game(make_event: Any, add_play
     assert match.kind == Match.Kind.OTB
     assert match.status == Match.Status.PENDING
     with pytest.raises(MatchError):  # Blue cannot press first; nothing changes
-        match_services.otb_clock_press(
-            match_id=match.pk, seat="blue", expected_ply=0, requester_seat="blue"
-        )
+        otb_clock_press(match_id=match.pk, seat="blue", expected_ply=0, requester_seat="blue")
     match.refresh_from_db()
     assert match.status == Match.Status.PENDING
-    pressed = match_services.otb_clock_press(
-        match_id=match.pk, seat="red", expected_ply=0, requester_seat="red"
-    )
+    pressed = otb_clock_press(match_id=match.pk, seat="red", expected_ply=0, requester_seat="red")
     assert pressed.status == Match.Status.RUNNING
     assert pressed.ply == 1
 

@@ -129,7 +129,7 @@ def test_an_over_the_board_round_page_speaks_of_the_clock(
 async def test_an_arbiters_event_socket_is_nudged_by_every_match_change(
     make_event: Any, add_players: Any, make_user: Any
 ) -> None:
-    from matches.services import event_start_waiting
+    from matches.services.arbiter import event_start_waiting
 
     setup = await sync_to_async(_round)(make_event, add_players, online=True)
     event = setup["event"]
@@ -158,7 +158,7 @@ def test_the_boards_fragment_reads_a_constant_number_of_queries(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from matches.services import event_start_waiting
+    from matches.services.arbiter import event_start_waiting
 
     event = online["event"]
     client = organiser_client(event, password)
@@ -177,7 +177,7 @@ def test_the_boards_fragment_reads_a_constant_number_of_queries(
 def more_boards(make_user: Any) -> Any:
     """``add(event, n)``: n more started boards of the event past their start deadline,
     nobody at them."""
-    from matches.services import match_create
+    from matches.services.lifecycle import match_create
 
     def add(event: Event, n: int) -> None:
         for i in range(n):

@@ -12,9 +12,10 @@ import pytest
 from engine.formats import GameFormat
 from engine.rules import legal_actions
 from engine.types import Side
-from matches import services as match_services
 from matches.models import Match
 from matches.selectors import match_game_state
+from matches.services.decisions import match_resign, match_submit_action
+from matches.services.lifecycle import match_start
 from tournaments import selectors, services
 from tournaments.models import Event, Pairing, Round
 
@@ -34,13 +35,13 @@ def play_to_the_end(match_id: int, seed: int) -> Match:
     """Random legal decisions through ``match_submit_action`` until the game is over (or the
     side to act resigns after ``PLY_CAP`` decisions)."""
     rng = random.Random(seed)
-    match_services.match_start(match_id=match_id)
+    match_start(match_id=match_id)
     match = Match.objects.get(pk=match_id)
     while match.status == Match.Status.RUNNING and match.ply < PLY_CAP:
         state = match_game_state(match)
         assert state.to_act is not None
         actions = legal_actions(state)
-        result = match_services.match_submit_action(
+        result = match_submit_action(
             match_id=match_id,
             seat=state.to_act.label,
             action_text=actions[rng.randrange(len(actions))].to_str(),
@@ -51,7 +52,7 @@ def play_to_the_end(match_id: int, seed: int) -> Match:
     if match.status == Match.Status.RUNNING:
         side = match_game_state(match).to_act
         assert side is not None
-        match_services.match_resign(match_id=match_id, seat=side.label)
+        match_resign(match_id=match_id, seat=side.label)
     match.refresh_from_db()
     return match
 

@@ -13,7 +13,8 @@ from tournaments.models import Event, Pairing, Round
 pytestmark = pytest.mark.django_db(transaction=True)
 
 Match = pytest.importorskip("matches.models").Match
-match_services = pytest.importorskip("matches.services")
+match_arbiter = pytest.importorskip("matches.services.arbiter")
+match_lifecycle = pytest.importorskip("matches.services.lifecycle")
 
 
 @pytest.fixture
@@ -44,14 +45,14 @@ def test_publishing_creates_one_online_match_per_table(online: Event) -> None:
 def test_a_finished_match_sets_the_table_result_and_completes_the_round(online: Event) -> None:
     round_ = published_round(online)
     first, second = Pairing.objects.filter(round=round_).order_by("table")
-    match_services.match_set_result(match_id=first.match_id, winner="blue", method="resignation")
+    match_arbiter.match_set_result(match_id=first.match_id, winner="blue", method="resignation")
     first.refresh_from_db()
     assert (first.result, first.method) == (Pairing.Result.BLUE_WON, "resignation")
     assert first.confirmation == Pairing.Confirmation.CONFIRMED
     round_.refresh_from_db()
     assert round_.status == Round.Status.IN_PROGRESS
 
-    match_services.match_set_result(match_id=second.match_id, winner="red", method="no_show")
+    match_arbiter.match_set_result(match_id=second.match_id, winner="red", method="no_show")
     second.refresh_from_db()
     assert second.result == Pairing.Result.RED_WON_BY_FORFEIT
     round_.refresh_from_db()
@@ -78,7 +79,7 @@ def test_unpublishing_aborts_the_matches(online: Event) -> None:
 def test_a_started_match_blocks_unpublishing(online: Event) -> None:
     round_ = published_round(online)
     pairing = Pairing.objects.filter(round=round_).first()
-    match_services.match_start(match_id=pairing.match_id)
+    match_lifecycle.match_start(match_id=pairing.match_id)
     with pytest.raises(TournamentError) as caught:
         services.round_unpublish(actor=online.organiser, round=round_)
     assert caught.value.code == "round_started"

@@ -16,7 +16,9 @@ from tournaments.models import Event, Pairing, Round
 pytestmark = pytest.mark.django_db(transaction=True)
 
 Match = pytest.importorskip("matches.models").Match
-match_services = pytest.importorskip("matches.services")
+match_arbiter = pytest.importorskip("matches.services.arbiter")
+match_otb = pytest.importorskip("matches.services.otb")
+match_timeouts = pytest.importorskip("matches.services.timeouts")
 
 
 @pytest.fixture
@@ -36,21 +38,21 @@ def _red_reports_then_flags(pairing: Pairing) -> Any:
     start = timezone.now()
     match_id = pairing.match_id
     for ply, (seat, at) in enumerate((("red", 0), ("blue", 1_000))):
-        match_services.otb_clock_press(
+        match_otb.otb_clock_press(
             match_id=match_id,
             seat=seat,
             expected_ply=ply,
             requester_seat="red",
             now=start + timedelta(milliseconds=at),
         )
-    match = match_services.otb_report_result(
+    match = match_otb.otb_report_result(
         match_id=match_id,
         seat="red",
         winner="red",
         method="general_captured",
         now=start + timedelta(seconds=2),
     )
-    assert match_services.match_adjudicate_timeout(match_id=match_id, now=match.flag_deadline)
+    assert match_timeouts.match_adjudicate_timeout(match_id=match_id, now=match.flag_deadline)
     return Match.objects.get(pk=match_id)
 
 
@@ -69,7 +71,7 @@ def test_a_flag_against_a_report_leaves_the_table_disputed(table: Pairing) -> No
 def test_the_arbiters_decision_on_the_console_reaches_the_table(table: Pairing) -> None:
     match = _red_reports_then_flags(table)
     organiser = table.round.event.organiser
-    match_services.match_set_result(
+    match_arbiter.match_set_result(
         match_id=match.pk,
         winner="red",
         method="general_captured",

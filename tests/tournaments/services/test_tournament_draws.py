@@ -12,8 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games import get_game
-from matches import services as match_services
 from matches.models import Match
+from matches.services.arbiter import match_set_result
+from matches.services.lifecycle import match_start
+from matches.services.otb import otb_confirm_result, otb_report_result
 from matches.views_arbiter import SetResultForm
 from tournaments import selectors, services
 from tournaments.errors import TournamentError
@@ -245,13 +247,11 @@ def test_a_draw_reported_on_the_clock_reaches_the_table(
     event, round_ = _running(make_event, add_players, "banjo_yuki")
     table = _table(round_)
     assert table.match_id is not None
-    match_services.match_start(match_id=table.match_id)
+    match_start(match_id=table.match_id)
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.otb_report_result(
-            match_id=table.match_id, seat="red", winner="draw", method="resignation"
-        )
+        otb_report_result(match_id=table.match_id, seat="red", winner="draw", method="resignation")
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.otb_confirm_result(match_id=table.match_id, seat="blue")
+        otb_confirm_result(match_id=table.match_id, seat="blue")
     match = Match.objects.get(pk=table.match_id)
     assert (match.status, match.winner, match.method) == (
         Match.Status.FINISHED,
@@ -270,13 +270,11 @@ def test_a_gunshi_clock_refuses_a_draw_report(make_event: Any, add_players: Any)
     _event, round_ = _running(make_event, add_players, "gunshi")
     table = _table(round_)
     assert table.match_id is not None
-    match_services.match_start(match_id=table.match_id)
+    match_start(match_id=table.match_id)
     with pytest.raises(MatchError):
-        match_services.otb_report_result(
-            match_id=table.match_id, seat="red", winner="draw", method="resignation"
-        )
+        otb_report_result(match_id=table.match_id, seat="red", winner="draw", method="resignation")
     with pytest.raises(MatchError):
-        match_services.match_set_result(match_id=table.match_id, winner="draw", method="arbiter")
+        match_set_result(match_id=table.match_id, winner="draw", method="arbiter")
     assert Match.objects.get(pk=table.match_id).otb_reports == {}
 
 

@@ -45,7 +45,8 @@ def test_publishing_creates_junqi_matches_and_a_draw_flows_back() -> None:
     from django.db import connection
 
     from matches.models import Match
-    from matches.services import match_join, match_submit_action
+    from matches.services.decisions import match_submit_action
+    from matches.services.lifecycle import match_join
     from tournaments.models import Pairing
     from tournaments.selectors import event_standings
 

@@ -27,7 +27,8 @@ SETUPS = {
 
 
 def _set_up(match: Any) -> Any:
-    from matches.services import match_join, match_submit_action
+    from matches.services.decisions import match_submit_action
+    from matches.services.lifecycle import match_join
 
     for seat in ("red", "blue"):
         match = match_join(match_id=match.pk, seat=seat)
@@ -42,7 +43,7 @@ def _set_up(match: Any) -> Any:
 
 
 def _draw(match: Any) -> Any:
-    from matches.services import match_submit_action
+    from matches.services.decisions import match_submit_action
 
     with TestCase.captureOnCommitCallbacks(using=connection.alias, execute=True):
         for seat, text in (("red", "offer draw"), ("blue", "accept draw")):

@@ -14,17 +14,17 @@ from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.permissions import set_event_arbiter_check
 from matches.selectors import match_clock_log
-from matches.services import (
+from matches.services.arbiter import (
     event_pause_all,
     event_resume_all,
-    match_abort,
-    match_adjudicate_timeout,
     match_adjust_time,
     match_pause,
     match_resume,
     match_set_result,
-    match_submit_action,
 )
+from matches.services.decisions import match_submit_action
+from matches.services.lifecycle import match_abort
+from matches.services.timeouts import match_adjudicate_timeout
 from matches.signals import match_finished
 from tests.matches.helpers import Clock, play, random_action
 

@@ -1,5 +1,6 @@
-"""The no-show rule for untimed segments: off by default, an event option, adjudicated by the
-timeout machinery at its deadline, and applicable by the arbiter."""
+"""Deadlines that decide a game: the idempotent timeout adjudication and the sweep (a loss
+dated at the flag instant), and the no-show rule for untimed segments: off by default, an event
+option, adjudicated by the timeout machinery at its deadline, and applicable by the arbiter."""
 
 from __future__ import annotations
 
@@ -14,14 +15,71 @@ from engine.formats import GameFormat
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
 from matches.selectors import match_game_state
-from matches.services import (
-    match_adjudicate_overdue,
-    match_adjudicate_timeout,
-    match_apply_no_show,
-    match_pause,
-    otb_clock_press,
-)
-from tests.matches.helpers import Clock, play, random_action
+from matches.services.arbiter import match_apply_no_show, match_pause
+from matches.services.otb import otb_clock_press
+from matches.services.timeouts import match_adjudicate_overdue, match_adjudicate_timeout
+from tests.matches.helpers import Clock, blue_clock_running, play, random_action
+
+
+def test_adjudication_is_idempotent(
+    make_match: Any,
+    clock_at: Clock,
+    finished_signals: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    match = blue_clock_running(make_match, clock_at)
+    deadline = match.flag_deadline
+    assert deadline == clock_at.now + dt.timedelta(minutes=1)
+    assert match.timeout_check_at == deadline
+    before = deadline - dt.timedelta(milliseconds=1)
+    assert match_adjudicate_timeout(match_id=match.pk, now=before) is False
+    assert match_adjudicate_timeout(match_id=match.pk, expected_ply=0, now=deadline) is False
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_adjudicate_timeout(match_id=match.pk, expected_ply=1, now=deadline) is True
+        assert match_adjudicate_timeout(match_id=match.pk, now=deadline) is False
+        assert match_adjudicate_timeout(match_id=match.pk + 1000, now=deadline) is False
+    match.refresh_from_db()
+    assert (match.winner, match.method, match.finished_at) == ("red", "timeout", deadline)
+    assert match.events.filter(kind=MatchEvent.Kind.TIMEOUT).count() == 1
+    assert match.clock_log.filter(kind="flag").count() == 1
+    assert len(finished_signals) == 1
+
+
+def test_a_check_that_finds_the_deadline_moved_re_arms(make_match: Any, clock_at: Clock) -> None:
+    match = blue_clock_running(make_match, clock_at)
+    first_check = match.timeout_check_at
+    # Blue decides quickly; Red's clock runs now with a later deadline.
+    match = play(match, *random_action(match, random.Random(2)), clock_at, think_ms=500)
+    assert match.flag_deadline > first_check
+    assert match.timeout_check_at == first_check  # no second check queued for a later deadline
+    assert match_adjudicate_timeout(match_id=match.pk, now=first_check) is False
+    match.refresh_from_db()
+    assert match.timeout_check_at == match.flag_deadline
+
+
+def test_the_sweep_adjudicates_every_overdue_match(make_match: Any, clock_at: Clock) -> None:
+    first = blue_clock_running(make_match, clock_at)
+    second = make_match(time_control="2+0", red_player=None, blue_player=None)
+    second = play(second, *random_action(second, random.Random(3)), clock_at)
+    assert match_adjudicate_overdue(now=clock_at.now) == []
+    assert match_adjudicate_overdue(now=clock_at.tick(60_500)) == [first.pk]
+    assert match_adjudicate_overdue(now=clock_at.tick(60_000)) == [second.pk]
+    assert set(Match.objects.values_list("method", flat=True)) == {"timeout"}
+
+
+def test_a_late_adjudication_dates_the_loss_at_the_flag_instant(
+    make_match: Any, clock_at: Clock
+) -> None:
+    # The check comes 40 s late (every process that could run it was down meanwhile).
+    match = blue_clock_running(make_match, clock_at)
+    deadline = match.flag_deadline
+    late = deadline + dt.timedelta(seconds=40)
+    assert match_adjudicate_overdue(now=late) == [match.pk]
+    match.refresh_from_db()
+    assert match.finished_at == deadline
+    event = match.events.get(kind=MatchEvent.Kind.TIMEOUT)
+    assert event.detail["adjudicated_at"] == int(late.timestamp() * 1000)
+
 
 LIMIT_MS = 5 * 60_000
 

@@ -1,4 +1,5 @@
-"""match_submit_action: the one path of a decision (lock, ply, flag, engine, clock, broadcast)."""
+"""A player's own acts online: ``match_submit_action``, the one path of a decision (lock, ply,
+flag, engine, clock, broadcast); resignation and flag claims, and ``match_finished``."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ from matches.selectors import (
     match_game_state,
     match_moves,
 )
-from matches.services import match_submit_action
-from tests.matches.helpers import Clock, play, play_until, random_action
+from matches.services.decisions import match_claim_flag, match_resign, match_submit_action
+from matches.signals import match_finished
+from tests.matches.helpers import Clock, blue_clock_running, play, play_until, random_action
 
 
 def _snapshot(match: Match) -> tuple[Any, ...]:
@@ -110,7 +112,7 @@ def test_no_decision_before_the_start_or_after_the_end(
 ) -> None:
     pending = make_match(start=False, red_player=None, blue_player=None)
     _refused(pending, "not_started", action_text="deploy I c2 N")
-    from matches.services import match_resign
+    from matches.services.decisions import match_resign
 
     match_resign(match_id=match.pk, seat="blue", now=clock_at.tick(10))
     text = legal_actions(match_game_state(match))[0].to_str()
@@ -175,3 +177,74 @@ def test_the_engine_outcome_finishes_the_match(match: Match, clock_at: Clock) ->
     from matches.selectors import match_record
 
     assert replay(match_record(match=match))[-1] == state
+
+
+def test_resign_any_time(
+    match: Match,
+    clock_at: Clock,
+    finished_signals: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_resign(match_id=match.pk, seat="red", now=clock_at.now)
+    assert (match.status, match.winner, match.method) == ("finished", "blue", "resignation")
+    assert match.finished_at == clock_at.now
+    assert finished_signals == [
+        {
+            "signal": match_finished,
+            "match_id": match.pk,
+            "event_id": None,
+            "pairing_id": None,
+            "winner": "blue",
+            "method": "resignation",
+            "corrected": False,
+        }
+    ]
+    with pytest.raises(MatchError) as excinfo:
+        match_resign(match_id=match.pk, seat="blue")
+    assert excinfo.value.code == "match_over"
+
+
+def test_resign_stops_the_clock_and_charges_the_runner(make_match: Any, clock_at: Clock) -> None:
+    match = blue_clock_running(make_match, clock_at)
+    match = match_resign(match_id=match.pk, seat="blue", now=clock_at.tick(7_000))
+    assert match.winner == "red"
+    clock = ClockState.from_dict(match.clock)
+    assert clock.running is None
+    assert clock.remaining_ms == (60_000, 53_000)
+    assert match.clock_log.last().kind == "stop"
+
+
+def test_a_spectator_cannot_resign(match: Match) -> None:
+    with pytest.raises(MatchError) as excinfo:
+        match_resign(match_id=match.pk, seat=None)
+    assert excinfo.value.code == "not_a_player"
+
+
+def test_a_fallen_flag_decides_before_a_resignation(
+    make_match: Any,
+    clock_at: Clock,
+    finished_signals: list[Any],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    match = blue_clock_running(make_match, clock_at)
+    # Blue's flag fell; Red then resigns: Red still wins on time.
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(MatchError) as excinfo:
+        match_resign(match_id=match.pk, seat="red", now=clock_at.tick(61_000))
+    assert excinfo.value.code == "flag_fallen"
+    match.refresh_from_db()
+    assert (match.winner, match.method) == ("red", "timeout")
+    assert [s["method"] for s in finished_signals] == ["timeout"]
+    assert finished_signals[0]["event_id"] == 4
+    assert finished_signals[0]["pairing_id"] == 9
+
+
+def test_claim_flag(make_match: Any, clock_at: Clock) -> None:
+    match = blue_clock_running(make_match, clock_at)
+    with pytest.raises(MatchError) as excinfo:
+        match_claim_flag(match_id=match.pk, seat="red", now=clock_at.tick(59_999))
+    assert excinfo.value.code == "flag_not_fallen"
+    match = match_claim_flag(match_id=match.pk, seat="red", now=clock_at.tick(1))
+    assert (match.status, match.winner, match.method) == ("finished", "red", "timeout")
+    kinds = list(match.events.values_list("kind", flat=True))
+    assert kinds[-2:] == [MatchEvent.Kind.TIMEOUT, MatchEvent.Kind.FLAG_CLAIM]

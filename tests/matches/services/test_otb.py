@@ -12,16 +12,10 @@ import pytest
 from clock import ClockState, epoch_ms
 from matches.errors import MatchError
 from matches.models import Match, MatchEvent
-from matches.services import (
-    match_adjudicate_timeout,
-    match_claim_flag,
-    match_pause,
-    match_resume,
-    match_set_result,
-    otb_clock_press,
-    otb_confirm_result,
-    otb_report_result,
-)
+from matches.services.arbiter import match_pause, match_resume, match_set_result
+from matches.services.decisions import match_claim_flag
+from matches.services.otb import otb_clock_press, otb_confirm_result, otb_report_result
+from matches.services.timeouts import match_adjudicate_timeout
 from matches.signals import match_finished
 from tests.matches.helpers import Clock
 
