@@ -50,8 +50,8 @@ from games import get_game
 from tournaments import exports_ranked, selectors, waitlist
 from tournaments.models import Entry, Event, Pairing, Round
 from tournaments.names import csv_cell, fit, single_line
-from tournaments.ranked_tables import is_ranked
 from tournaments.selectors import PairingRow
+from tournaments.services.ranked_tables import is_ranked
 from tournaments.standings import PointsScheme
 from tournaments.views_common import visible_event
 

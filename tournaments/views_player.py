@@ -19,10 +19,12 @@ from django.views.decorators.http import require_POST
 from games import get_game
 from matches.models import Match
 from matches.views_start import board_url
-from tournaments import selectors, services, waitlist
+from tournaments import selectors, waitlist
 from tournaments.callup_selectors import callup_for_entry
 from tournaments.forms import PlayerResultForm
 from tournaments.models import Entry, Pairing, Round
+from tournaments.services.entries import entry_check_in, entry_leave_waitlist, entry_withdraw
+from tournaments.services.results import result_confirm, result_report
 from tournaments.views_common import attempt, form_errors, visible_event
 
 
@@ -69,7 +71,8 @@ def entry_link_callup(entry: Entry, token: str | None) -> dict[str, Any]:
 
 
 def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
-    from tournaments import ranked_tables, views_ranked  # views_ranked imports this module
+    from tournaments import views_ranked
+    from tournaments.services import ranked_tables
 
     if entry.is_waitlisted:
         return _waitlisted_home(request, entry, token)
@@ -134,7 +137,7 @@ def _act_report(request: HttpRequest, entry: Entry, pairing_id: int, token: str 
     pairing = _pairing_of(entry, pairing_id)
     attempt(
         request,
-        lambda: services.result_report(
+        lambda: result_report(
             entry=entry,
             pairing=pairing,
             result=form.cleaned_data["result"],
@@ -166,7 +169,7 @@ def confirm(
     pairing = _pairing_of(entry, pairing_id)
     attempt(
         request,
-        lambda: services.result_confirm(entry=entry, pairing=pairing),
+        lambda: result_confirm(entry=entry, pairing=pairing),
         _("Result confirmed."),
     )
     return redirect(_home_url(entry, token))
@@ -181,7 +184,7 @@ def check_in(
     entry = _own_entry(request, slug, token)
     attempt(
         request,
-        lambda: services.entry_check_in(
+        lambda: entry_check_in(
             entry=entry,
             checked_in=True,
             actor=request.user if token is None else None,  # type: ignore[arg-type]
@@ -201,7 +204,7 @@ def withdraw(
     entry = _own_entry(request, slug, token)
     attempt(
         request,
-        lambda: services.entry_withdraw(
+        lambda: entry_withdraw(
             entry=entry,
             actor=request.user if token is None else None,  # type: ignore[arg-type]
             by_token=token is not None,
@@ -222,7 +225,7 @@ def leave_waitlist(
     left = attempt(
         request,
         lambda: (
-            services.entry_leave_waitlist(
+            entry_leave_waitlist(
                 entry=entry,
                 actor=request.user if token is None else None,  # type: ignore[arg-type]
                 by_token=token is not None,

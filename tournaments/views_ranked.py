@@ -1,9 +1,10 @@
 """Pages of ranked-table events (三国盛衰記): the organiser's tables and result entry, a
 seated player's report and confirmation, and the public tables fragment and standings.
 
-Every state change goes through ``tournaments.ranked_tables``, which decides who may act
-(organisers, co-organisers and arbiters of the event; a seated player for their own table).
-A refusal shows its message and answers 400 with the page again; nothing is saved.
+Every state change goes through ``tournaments.services.ranked_tables`` (settings, tables, the
+session) or ``ranked_results`` (results), which decide who may act (organisers, co-organisers
+and arbiters of the event; a seated player for their own table). A refusal shows its message
+and answers 400 with the page again; nothing is saved.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import get_game
-from tournaments import ranked_selectors, ranked_tables, selectors
+from tournaments import ranked_selectors, selectors
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round
+from tournaments.services import ranked_results, ranked_tables
 from tournaments.views_common import managed_event
 from tournaments.views_player import _home_url, _own_entry, entry_link_callup
 
@@ -223,7 +225,7 @@ def table_result(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     table = _table(event, table_id)
     done = _run(
         request,
-        lambda: ranked_tables.table_result_set(
+        lambda: ranked_results.table_result_set(
             actor=request.user,  # type: ignore[arg-type]
             table=table,
             seats=claim_from_post(table, request.POST),
@@ -304,7 +306,7 @@ def player_report(
     table = _player_table(entry, table_id)
     done = _run(
         request,
-        lambda: ranked_tables.table_result_report(
+        lambda: ranked_results.table_result_report(
             entry=entry, table=table, seats=claim_from_post(table, request.POST)
         ),
         _("Your result was recorded."),
@@ -324,7 +326,7 @@ def player_confirm(
     table = _player_table(entry, table_id)
     done = _run(
         request,
-        lambda: ranked_tables.table_result_confirm(entry=entry, table=table),
+        lambda: ranked_results.table_result_confirm(entry=entry, table=table),
         _("Result confirmed."),
     )
     if not done:

@@ -8,9 +8,13 @@ from typing import Any
 import pytest
 
 from tests.tournaments.ranked.conftest import claim_for
-from tournaments import ranked_selectors, ranked_tables, services
+from tournaments import ranked_selectors
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, Entry, EventRole, GameTable, Round, TableSeat
+from tournaments.services import ranked_results, ranked_tables
+from tournaments.services.entries import entry_check_in, entry_withdraw
+from tournaments.services.events import event_role_add
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +41,7 @@ def test_nine_players_sit_at_tables_of_five_and_four(ranked_event: Any, add_play
 def test_check_in_decides_who_plays_round_one(ranked_event: Any, add_players: Any) -> None:
     players = add_players(ranked_event, 8)
     for entry in players[:6]:
-        services.entry_check_in(entry=entry, actor=ranked_event.organiser)
+        entry_check_in(entry=entry, actor=ranked_event.organiser)
     round_ = ranked_tables.tables_assign(actor=ranked_event.organiser, event=ranked_event)
     seated = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
     assert seated == {e.pk for e in players[:6]}
@@ -58,7 +62,7 @@ def test_the_swiss_pairing_is_refused_for_a_ranked_event(
 ) -> None:
     add_players(ranked_event, 6)
     with pytest.raises(TournamentError) as caught:
-        services.round_pair(actor=ranked_event.organiser, event=ranked_event)
+        round_pair(actor=ranked_event.organiser, event=ranked_event)
     assert caught.value.code == "ranked_event"
 
 
@@ -90,16 +94,16 @@ def test_report_then_confirm_by_every_other_seated_player(
     table = GameTable.objects.get(round=round_, number=2)
     first, *others = _seated(table)
     claim = claim_for(table)
-    ranked_tables.table_result_report(entry=first, table=table, seats=claim)
+    ranked_results.table_result_report(entry=first, table=table, seats=claim)
     table.refresh_from_db()
     assert table.confirmation == GameTable.Confirmation.AWAITING
     with pytest.raises(TournamentError) as caught:
-        ranked_tables.table_result_confirm(entry=first, table=table)
+        ranked_results.table_result_confirm(entry=first, table=table)
     assert caught.value.code == "own_report_table"
     for entry in others:
         table.refresh_from_db()
         assert not table.is_final
-        ranked_tables.table_result_confirm(entry=entry, table=table)
+        ranked_results.table_result_confirm(entry=entry, table=table)
     table.refresh_from_db()
     assert table.is_final
     assert sorted(table.seats.values_list("place", flat=True)) == [1, 2, 3, 4]
@@ -115,17 +119,17 @@ def test_a_different_claim_opens_a_dispute_the_arbiter_decides(
     round_ = _assign_and_publish(ranked_event)
     table = GameTable.objects.get(round=round_, number=1)
     first, second = _seated(table)[:2]
-    ranked_tables.table_result_report(entry=first, table=table, seats=claim_for(table))
+    ranked_results.table_result_report(entry=first, table=table, seats=claim_for(table))
     other = claim_for(table, {e.pk: 3 for e in _seated(table)})
-    ranked_tables.table_result_report(entry=second, table=table, seats=other)
+    ranked_results.table_result_report(entry=second, table=table, seats=other)
     table.refresh_from_db()
     assert table.disputed
     assert not table.is_final
     arbiter = make_user("arb")
-    services.event_role_add(
+    event_role_add(
         actor=ranked_event.organiser, event=ranked_event, user=arbiter, role=EventRole.Role.ARBITER
     )
-    ranked_tables.table_result_set(actor=arbiter, table=table, seats=other)
+    ranked_results.table_result_set(actor=arbiter, table=table, seats=other)
     table.refresh_from_db()
     assert table.is_final
     assert not table.disputed
@@ -139,7 +143,7 @@ def test_a_player_of_another_table_cannot_report(ranked_event: Any, add_players:
     table, other = GameTable.objects.filter(round=round_)
     stranger = _seated(other)[0]
     with pytest.raises(TournamentError) as caught:
-        ranked_tables.table_result_report(entry=stranger, table=table, seats=claim_for(table))
+        ranked_results.table_result_report(entry=stranger, table=table, seats=claim_for(table))
     assert caught.value.code == "not_your_table"
 
 
@@ -161,7 +165,7 @@ def test_bad_results_are_refused_and_nothing_is_saved(
     round_ = _assign_and_publish(ranked_event)
     table = GameTable.objects.get(round=round_)
     with pytest.raises(TournamentError) as caught:
-        ranked_tables.table_result_set(
+        ranked_results.table_result_set(
             actor=ranked_event.organiser, table=table, seats=change(claim_for(table))
         )
     assert caught.value.code == code
@@ -175,11 +179,11 @@ def test_correcting_a_confirmed_result_needs_a_reason(ranked_event: Any, add_pla
     round_ = _assign_and_publish(ranked_event)
     table = GameTable.objects.get(round=round_)
     organiser = ranked_event.organiser
-    ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    ranked_results.table_result_set(actor=organiser, table=table, seats=claim_for(table))
     with pytest.raises(TournamentError) as caught:
-        ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+        ranked_results.table_result_set(actor=organiser, table=table, seats=claim_for(table))
     assert caught.value.code == "reason_required"
-    ranked_tables.table_result_set(
+    ranked_results.table_result_set(
         actor=organiser, table=table, seats=claim_for(table), reason="typo"
     )
     assert AuditLog.objects.filter(action="table_result_correct").exists()
@@ -190,10 +194,10 @@ def test_a_correction_marks_a_later_draft_stale(ranked_event: Any, add_players: 
     organiser = ranked_event.organiser
     round_ = _assign_and_publish(ranked_event)
     table = GameTable.objects.get(round=round_)
-    ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+    ranked_results.table_result_set(actor=organiser, table=table, seats=claim_for(table))
     draft = ranked_tables.tables_assign(actor=organiser, event=ranked_event)
     assert not draft.stale
-    ranked_tables.table_result_set(
+    ranked_results.table_result_set(
         actor=organiser, table=table, seats=claim_for(table), reason="VP miscounted"
     )
     draft.refresh_from_db()
@@ -207,7 +211,7 @@ def test_only_people_running_the_event_enter_results(
     round_ = _assign_and_publish(ranked_event)
     table = GameTable.objects.get(round=round_)
     with pytest.raises(TournamentError) as caught:
-        ranked_tables.table_result_set(
+        ranked_results.table_result_set(
             actor=make_user("someone"), table=table, seats=claim_for(table)
         )
     assert caught.value.code == "not_allowed"
@@ -239,7 +243,7 @@ def test_round_two_groups_by_standing_and_standings_count_rank_points(
     organiser = ranked_event.organiser
     round_ = _assign_and_publish(ranked_event)
     for table in GameTable.objects.filter(round=round_):
-        ranked_tables.table_result_set(actor=organiser, table=table, seats=claim_for(table))
+        ranked_results.table_result_set(actor=organiser, table=table, seats=claim_for(table))
     round_.refresh_from_db()
     assert round_.status == Round.Status.COMPLETE
     rows = ranked_selectors.standings(ranked_event)
@@ -250,7 +254,7 @@ def test_round_two_groups_by_standing_and_standings_count_rank_points(
     assert leaders <= set(first_table.seats.values_list("entry_id", flat=True))
     # A withdrawn player is not seated in round 2.
     ranked_tables.tables_delete_draft(actor=organiser, round=second)
-    services.entry_withdraw(entry=players[0], actor=organiser)
+    entry_withdraw(entry=players[0], actor=organiser)
     ranked_event.refresh_from_db()
     ranked_tables.ranked_settings_update(
         actor=organiser,

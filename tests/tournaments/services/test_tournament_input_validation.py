@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
-from tournaments import services
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import AuditLog, Entry, Event, Round
+from tournaments.services.entries import entry_add, entry_check_in, entry_check_in_many
+from tournaments.services.entry_import import entry_import_csv
+from tournaments.services.events import event_create, event_role_add, event_update
+from tournaments.services.field import players_left_out
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +58,7 @@ def test_event_create_refuses_bad_values_by_field(
     host: Any, fields: dict[str, Any], code: str, field: str
 ) -> None:
     with pytest.raises(TournamentError) as refused:
-        services.event_create(organiser=host, name="Cup", starts_on=dt.date(2026, 4, 1), **fields)
+        event_create(organiser=host, name="Cup", starts_on=dt.date(2026, 4, 1), **fields)
     assert (refused.value.code, refused.value.field) == (code, field)
     assert message_for(refused.value)  # a translated message exists for every code
     assert not Event.objects.exists()
@@ -63,13 +68,13 @@ def test_event_create_refuses_bad_values_by_field(
 @pytest.mark.parametrize("name", ["", "   ", "x" * 201])
 def test_event_create_refuses_a_missing_or_overlong_name(host: Any, name: str) -> None:
     with pytest.raises(TournamentError) as refused:
-        services.event_create(organiser=host, name=name, starts_on=dt.date(2026, 4, 1))
+        event_create(organiser=host, name=name, starts_on=dt.date(2026, 4, 1))
     assert refused.value.field == "name"
     assert not Event.objects.exists()
 
 
 def test_event_create_keeps_the_canonical_time_control(host: Any) -> None:
-    event = services.event_create(
+    event = event_create(
         organiser=host, name=" Cup ", starts_on=dt.date(2026, 4, 1), time_control="10+5"
     )
     assert (event.name, event.time_control) == ("Cup", "10+5")
@@ -89,7 +94,7 @@ def test_event_update_refuses_bad_values_and_keeps_the_old_ones(
 ) -> None:
     before = Event.objects.values().get(pk=event.pk)
     with pytest.raises(TournamentError) as refused:
-        services.event_update(actor=event.organiser, event=event, **fields)
+        event_update(actor=event.organiser, event=event, **fields)
     assert refused.value.code == code
     assert Event.objects.values().get(pk=event.pk) == before
 
@@ -117,16 +122,14 @@ def test_entry_add_refuses_bad_values(
     event: Event, fields: dict[str, Any], code: str, field: str
 ) -> None:
     with pytest.raises(TournamentError) as refused:
-        services.entry_add(actor=event.organiser, event=event, **fields)
+        entry_add(actor=event.organiser, event=event, **fields)
     assert (refused.value.code, refused.value.field) == (code, field)
     assert not Entry.objects.filter(event=event).exists()
 
 
 def test_csv_import_refuses_a_rating_the_column_cannot_hold(event: Event) -> None:
     with pytest.raises(TournamentError) as refused:
-        services.entry_import_csv(
-            actor=event.organiser, event=event, text="name,rating\nAiko,99999999999\n"
-        )
+        entry_import_csv(actor=event.organiser, event=event, text="name,rating\nAiko,99999999999\n")
     assert refused.value.code == "csv_invalid"
     assert list(refused.value.rows) == [2]
     assert not Entry.objects.filter(event=event).exists()
@@ -140,9 +143,9 @@ def test_check_in_many_checks_in_each_player_with_its_own_audit_line(
 ) -> None:
     players = add_players(event, 4)
     arbiter = make_user("arbiter")
-    services.event_role_add(actor=event.organiser, event=event, user=arbiter, role="arbiter")
-    services.entry_check_in(actor=arbiter, entry=players[0])
-    done = services.entry_check_in_many(actor=arbiter, event=event, entries=players[:3])
+    event_role_add(actor=event.organiser, event=event, user=arbiter, role="arbiter")
+    entry_check_in(actor=arbiter, entry=players[0])
+    done = entry_check_in_many(actor=arbiter, event=event, entries=players[:3])
     assert [e.name for e in done] == ["P2", "P3"]  # P1 was already checked in
     checked = Entry.objects.filter(event=event, checked_in=True).values_list("name", flat=True)
     assert sorted(checked) == ["P1", "P2", "P3"]
@@ -156,15 +159,15 @@ def test_check_in_many_is_for_arbiters_and_before_round_1(
     players = add_players(event, 4)
     stranger = make_user("stranger")
     with pytest.raises(TournamentError) as refused:
-        services.entry_check_in_many(actor=stranger, event=event, entries=players)
+        entry_check_in_many(actor=stranger, event=event, entries=players)
     assert refused.value.code == "not_allowed"
     with pytest.raises(TournamentError) as refused:
-        services.entry_check_in_many(actor=event.organiser, event=event, entries=[])
+        entry_check_in_many(actor=event.organiser, event=event, entries=[])
     assert refused.value.code == "nobody_to_check_in"
-    first = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=first)
+    first = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=first)
     with pytest.raises(TournamentError) as refused:
-        services.entry_check_in_many(actor=event.organiser, event=event, entries=players)
+        entry_check_in_many(actor=event.organiser, event=event, entries=players)
     assert refused.value.code == "event_locked"
     assert not Entry.objects.filter(event=event, checked_in=True).exists()
 
@@ -174,24 +177,24 @@ def test_pairing_round_1_without_absent_players_must_be_confirmed(
 ) -> None:
     players = add_players(event, 5)
     host = event.organiser
-    assert services.players_left_out(event=event) == []  # nobody checked in: everyone plays
-    services.entry_check_in_many(actor=host, event=event, entries=players[:4])
-    assert [e.name for e in services.players_left_out(event=event)] == ["P5"]
+    assert players_left_out(event=event) == []  # nobody checked in: everyone plays
+    entry_check_in_many(actor=host, event=event, entries=players[:4])
+    assert [e.name for e in players_left_out(event=event)] == ["P5"]
 
     with pytest.raises(TournamentError) as refused:
-        services.round_pair(actor=host, event=event, leave_out_absent=False)
+        round_pair(actor=host, event=event, leave_out_absent=False)
     assert refused.value.code == "players_not_checked_in"
     assert refused.value.params == {"count": 1}
     assert not Round.objects.filter(event=event).exists()
 
-    round_ = services.round_pair(actor=host, event=event, leave_out_absent=True)
+    round_ = round_pair(actor=host, event=event, leave_out_absent=True)
     seated = {p.red_id for p in round_.pairings.all()} | {p.blue_id for p in round_.pairings.all()}
     assert players[4].pk not in seated  # the pairing service leaves the absent player out
-    assert services.players_left_out(event=event) == []  # only round 1 looks at check-in
+    assert players_left_out(event=event) == []  # only round 1 looks at check-in
 
 
 def test_nobody_absent_needs_no_confirmation(event: Event, add_players: Any) -> None:
     players = add_players(event, 4)
-    services.entry_check_in_many(actor=event.organiser, event=event, entries=players)
-    round_ = services.round_pair(actor=event.organiser, event=event, leave_out_absent=False)
+    entry_check_in_many(actor=event.organiser, event=event, entries=players)
+    round_ = round_pair(actor=event.organiser, event=event, leave_out_absent=False)
     assert round_.pairings.count() == 2

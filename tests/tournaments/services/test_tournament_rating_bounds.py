@@ -10,15 +10,15 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import MAX_RATING, MIN_RATING, Entry, Event
+from tournaments.services.entries import entry_add
 
 pytestmark = pytest.mark.django_db
 
 
 def test_entry_add_accepts_the_bounds(event: Event) -> None:
-    services.entry_add(actor=event.organiser, event=event, name="Low", rating=MIN_RATING)
-    services.entry_add(actor=event.organiser, event=event, name="High", rating=MAX_RATING)
+    entry_add(actor=event.organiser, event=event, name="Low", rating=MIN_RATING)
+    entry_add(actor=event.organiser, event=event, name="High", rating=MAX_RATING)
     assert sorted(Entry.objects.values_list("rating", flat=True)) == [MIN_RATING, MAX_RATING]
 
 

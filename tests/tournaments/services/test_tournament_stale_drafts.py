@@ -13,9 +13,13 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.models import Event, Pairing, Round
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair, round_repair, round_swap
 
 pytestmark = pytest.mark.django_db
 
@@ -23,8 +27,8 @@ STALE_NOTICE = "A result of an earlier round was corrected after this draft was 
 
 
 def _publish_next(event: Event) -> Round:
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    return services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    return round_publish(actor=event.organiser, round=round_)
 
 
 def _draft_after_round_1(event: Event, add_players: Any) -> tuple[Pairing, Round]:
@@ -33,7 +37,7 @@ def _draft_after_round_1(event: Event, add_players: Any) -> tuple[Pairing, Round
     add_players(event, 4)
     r1 = _publish_next(event)
     finish_round(r1)
-    draft = services.round_pair(actor=event.organiser, event=event)
+    draft = round_pair(actor=event.organiser, event=event)
     assert not draft.stale
     table = Pairing.objects.filter(round=r1).order_by("table").first()
     assert table is not None
@@ -41,7 +45,7 @@ def _draft_after_round_1(event: Event, add_players: Any) -> tuple[Pairing, Round
 
 
 def _correct(table: Pairing, result: str, draft: Round) -> Round:
-    services.result_set(
+    result_set(
         actor=table.round.event.organiser,
         pairing=table,
         result=result,
@@ -78,7 +82,7 @@ def test_a_correction_setting_the_same_result_flags_nothing(event: Event, add_pl
 
 def test_a_round_robin_draft_does_not_depend_on_results(make_event: Any, add_players: Any) -> None:
     event = make_event(pairing_system="round_robin")
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     table, draft = _draft_after_round_1(event, add_players)
     flipped = "blue_won" if table.result == "red_won" else "red_won"
     assert not _correct(table, flipped, draft).stale
@@ -89,13 +93,13 @@ def _forfeited_round(
 ) -> tuple[Event, list[Pairing], Round]:
     """Round 1 with every game won by forfeit (by Red), and round 2 drafted."""
     event = make_event(rounds=3, **fields)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, players)
     r1 = _publish_next(event)
     games = list(Pairing.objects.filter(round=r1, blue__isnull=False).order_by("table"))
     for game in games:
-        services.result_set(actor=event.organiser, pairing=game, result="red_won_by_forfeit")
-    return event, games, services.round_pair(actor=event.organiser, event=event)
+        result_set(actor=event.organiser, pairing=game, result="red_won_by_forfeit")
+    return event, games, round_pair(actor=event.organiser, event=event)
 
 
 def _swap_into_round_1_couples(event: Event, games: list[Pairing], draft: Round) -> None:
@@ -106,7 +110,7 @@ def _swap_into_round_1_couples(event: Event, games: list[Pairing], draft: Round)
     for p in Pairing.objects.filter(round=draft):
         partner[p.red_id], partner[p.blue_id] = p.blue, p.red
     if partner[a.pk] != b:  # a-x, b-y: swapping b and x gives a-b and x-y (round 1's c-d)
-        services.round_swap(actor=event.organiser, round=draft, first=b, second=partner[a.pk])
+        round_swap(actor=event.organiser, round=draft, first=b, second=partner[a.pk])
 
 
 def test_the_editor_may_pair_again_players_whose_game_was_forfeited(
@@ -133,19 +137,19 @@ def test_the_editor_refuses_the_bye_to_a_forfeit_winner(make_event: Any, add_pla
     bye = Pairing.objects.get(round=draft, blue__isnull=True)
     assert bye.red_id == games[0].blue_id  # the forfeit loser: the others had their free point
     with pytest.raises(TournamentError) as raised:
-        services.round_swap(actor=event.organiser, round=draft, first=winner, second=bye.red)
+        round_swap(actor=event.organiser, round=draft, first=winner, second=bye.red)
     assert raised.value.code == "already_had_bye"
 
 
 def test_a_swiss_correction_flags_a_drafted_top_cut(make_event: Any, add_players: Any) -> None:
     event = make_event(rounds=1, pairing_system="swiss_top_cut", top_cut_size=4)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     table, draft = _draft_after_round_1(event, add_players)
     assert draft.stage == Round.Stage.ELIMINATION
     flipped = "blue_won" if table.result == "red_won" else "red_won"
     assert _correct(table, flipped, draft).stale
     # Pairing again draws the bracket from the corrected standings: 1 v 4, 2 v 3.
-    services.round_repair(actor=event.organiser, round=draft)
+    round_repair(actor=event.organiser, round=draft)
     order = [line.entry.pk for line in selectors.event_standings(event=event).lines]
     fresh = Pairing.objects.filter(round__event=event, round__number=2)
     assert {frozenset((p.red_id, p.blue_id)) for p in fresh} == {
