@@ -27,7 +27,7 @@ from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round
 from tournaments.services import ranked_results, ranked_tables
 from tournaments.views_common import managed_event
-from tournaments.views_player import _home_url, _own_entry, entry_link_callup
+from tournaments.views_entry import entry_link_callup, home_url, own_entry
 
 
 def _manage_url(event: Event, number: int | None = None) -> str:
@@ -280,7 +280,7 @@ def player_page(
         "token": token,
         "view": view,
         "table": table,
-        "action_base": _home_url(entry, token),
+        "action_base": home_url(entry, token),
         "has_confirmed": table is not None and entry.pk in {table.reported_by_id, *table.agreed},
         "can_confirm": table is not None
         and table.confirmation == GameTable.Confirmation.AWAITING
@@ -302,7 +302,7 @@ def player_report(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     table = _player_table(entry, table_id)
     done = _run(
         request,
@@ -313,7 +313,7 @@ def player_report(
     )
     if not done:
         return player_page(request, entry, token, status=400)
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 @require_POST
@@ -322,7 +322,7 @@ def player_confirm(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     table = _player_table(entry, table_id)
     done = _run(
         request,
@@ -331,7 +331,7 @@ def player_confirm(
     )
     if not done:
         return player_page(request, entry, token, status=400)
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 # ------------------------------------------------------------------------------------ public
