@@ -1,5 +1,5 @@
-"""What the service tests share: a refusal checked for its code and message, and an event whose
-first round is published."""
+"""What the service tests share: a refusal checked for its code and message, an event whose
+first round is published, and (from the ranked-table tests) a ranked-table event."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.tournaments.ranked.conftest import ranked_event  # noqa: F401 - a fixture
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Event
 from tournaments.services.publication import round_publish
