@@ -59,13 +59,13 @@ def build_event(players: int, seed: int = 1) -> object:
     """An event with ``players`` entries and 8 complete rounds, written with bulk inserts."""
     from django.contrib.auth import get_user_model
 
-    from tournaments import services
     from tournaments.models import Entry, Event, Pairing, Round
+    from tournaments.services.events import event_create
 
     rng = random.Random(seed)
     user_model = get_user_model()
     host, _ = user_model.objects.get_or_create(username=f"bench-host-{players}")
-    event = services.event_create(
+    event = event_create(
         organiser=host,
         name=f"Bench {players}",
         starts_on=__import__("datetime").date(2026, 1, 1),
@@ -129,7 +129,8 @@ def time_calls(label: str, call: object, repeat: int) -> float:
 def bench_size(players: int, repeat: int) -> None:
     from django.db import transaction
 
-    from tournaments import selectors, services
+    from tournaments import selectors
+    from tournaments.services.rounds import round_pair
     from tournaments.standings import standings
 
     print(f"\n{players:,} players, {ROUNDS_PLAYED} complete rounds")
@@ -140,7 +141,7 @@ def bench_size(players: int, repeat: int) -> None:
     def pair() -> None:
         # Pair round 9 and roll it back, so every repeat pairs the same history.
         with transaction.atomic():
-            services.round_pair(actor=event.organiser, event=event)
+            round_pair(actor=event.organiser, event=event)
             transaction.set_rollback(True)
 
     time_calls("round_pair(round 9) through the services", pair, repeat)

@@ -24,8 +24,12 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from core.demo import ORGANISER_PASSWORD, ORGANISER_USERNAME
-from tournaments import services
 from tournaments.models import Event, Pairing
+from tournaments.services.entries import entry_add, entry_check_in
+from tournaments.services.events import event_create, event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 DEMO_SLUG = "demo-swiss"
 ONLINE_SLUG = "demo-online"
@@ -56,7 +60,7 @@ def _load_online(*, log: Callable[[str], None]) -> None:
     if not Event.objects.filter(slug=ONLINE_SLUG).exists():
         user_model = get_user_model()
         organiser = user_model.objects.get(username=ORGANISER_USERNAME)
-        event = services.event_create(
+        event = event_create(
             organiser=organiser,
             name="Demo Online",
             slug=ONLINE_SLUG,
@@ -65,18 +69,16 @@ def _load_online(*, log: Callable[[str], None]) -> None:
             time_control="10+5",
             rounds=1,
         )
-        services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+        event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
         for name, username, rating in ONLINE_PLAYERS:
             user, created = user_model.objects.get_or_create(username=username)
             if created:
                 user.set_password(ONLINE_PASSWORD)
                 user.save()
-            entry = services.entry_add(
-                actor=organiser, event=event, name=name, rating=rating, user=user
-            )
-            services.entry_check_in(actor=organiser, entry=entry)
-        round_1 = services.round_pair(actor=organiser, event=event)
-        services.round_publish(actor=organiser, round=round_1)
+            entry = entry_add(actor=organiser, event=event, name=name, rating=rating, user=user)
+            entry_check_in(actor=organiser, entry=entry)
+        round_1 = round_pair(actor=organiser, event=event)
+        round_publish(actor=organiser, round=round_1)
         state = "created"
     else:
         state = "ready"
@@ -100,7 +102,7 @@ def _load_swiss(*, log: Callable[[str], None]) -> None:
         player.set_password(ORGANISER_PASSWORD)
         player.save()
 
-    event = services.event_create(
+    event = event_create(
         organiser=organiser,
         name="Demo Swiss",
         slug=DEMO_SLUG,
@@ -109,9 +111,9 @@ def _load_swiss(*, log: Callable[[str], None]) -> None:
         rounds=3,
         tiebreaks=["BH-C1", "BH", "SB", "DE", "RND"],
     )
-    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
     entries = [
-        services.entry_add(
+        entry_add(
             actor=organiser,
             event=event,
             name=name,
@@ -121,11 +123,11 @@ def _load_swiss(*, log: Callable[[str], None]) -> None:
         for i, (name, rating) in enumerate(PLAYERS)
     ]
     for entry in entries:
-        services.entry_check_in(actor=organiser, entry=entry)
+        entry_check_in(actor=organiser, entry=entry)
 
     for _number in (1, 2):
-        round_ = services.round_pair(actor=organiser, event=event)
-        services.round_publish(actor=organiser, round=round_)
+        round_ = round_pair(actor=organiser, event=event)
+        round_publish(actor=organiser, round=round_)
         pairings = Pairing.objects.filter(round=round_, blue__isnull=False)
         for k, pairing in enumerate(pairings.select_related("red", "blue")):
             if pairing.blue is None:
@@ -135,9 +137,9 @@ def _load_swiss(*, log: Callable[[str], None]) -> None:
             red_wins = red_stronger != (k == 1)
             result = Pairing.Result.RED_WON if red_wins else Pairing.Result.BLUE_WON
             method = (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.INTRUSION)[k % 2]
-            services.result_set(actor=organiser, pairing=pairing, result=result, method=method)
-    round_3 = services.round_pair(actor=organiser, event=event)
-    services.round_publish(actor=organiser, round=round_3)
+            result_set(actor=organiser, pairing=pairing, result=result, method=method)
+    round_3 = round_pair(actor=organiser, event=event)
+    round_publish(actor=organiser, round=round_3)
 
     log(f"Demo event created: /events/{DEMO_SLUG}/ (standings: /events/{DEMO_SLUG}/standings/)")
     log(f"Organiser dashboard: /events/{DEMO_SLUG}/manage/ (log in as {ORGANISER_USERNAME!r})")

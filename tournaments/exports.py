@@ -32,7 +32,6 @@ cannot express (the score column still holds the true score).
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import zipfile
@@ -44,14 +43,14 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
-from django.utils.text import slugify
 
 from games import get_game
 from tournaments import exports_ranked, selectors, waitlist
+from tournaments.exports_common import csv_response, export_filename
 from tournaments.models import Entry, Event, Pairing, Round
-from tournaments.names import csv_cell, fit, single_line
-from tournaments.ranked_tables import is_ranked
+from tournaments.names import fit, single_line
 from tournaments.selectors import PairingRow
+from tournaments.services.ranked_tables import is_ranked
 from tournaments.standings import PointsScheme
 from tournaments.views_common import visible_event
 
@@ -93,26 +92,12 @@ def standings_rows(event: Event) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def _csv_response(filename: str, header: list[str], rows: list[list[str]]) -> HttpResponse:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(header)
-    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def _filename(event: Event, suffix: str) -> str:
-    return f"{slugify(event.slug) or 'event'}-{suffix}"
-
-
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
     if is_ranked(event):
         return exports_ranked.standings_csv(event)
     header, rows = standings_rows(event)
-    return _csv_response(_filename(event, "standings.csv"), header, rows)
+    return csv_response(export_filename(event, "standings.csv"), header, rows)
 
 
 def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
@@ -201,7 +186,7 @@ def pairings_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         header += ["red_score", "blue_score"]
         for row, p in zip(rows, selectors.round_pairings(round=round_), strict=True):
             row += ["" if v is None else str(v) for v in (p.red_score, p.blue_score)]
-    return _csv_response(_filename(event, f"round-{number}.csv"), header, rows)
+    return csv_response(export_filename(event, f"round-{number}.csv"), header, rows)
 
 
 def pairings_json(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -378,7 +363,7 @@ def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
     if is_ranked(event):
         raise Http404  # TRF holds two-player pairings; ranked tables export as CSV/JSON
     response = HttpResponse(trf_text(event), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "trf.txt")}"'
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(event, "trf.txt")}"'
     return response
 
 
@@ -433,7 +418,8 @@ def games_zip_bytes(event: Event) -> bytes:
 def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
     response = HttpResponse(games_zip_bytes(event), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "games.zip")}"'
+    filename = export_filename(event, "games.zip")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -14,14 +14,13 @@ from typing import Any
 from django.http import HttpResponse, JsonResponse
 
 from tournaments import ranked_selectors
+from tournaments.exports_common import csv_response, export_filename
 from tournaments.models import Event, Round
 
 
 def _csv(event: Event, suffix: str, header: list[str], rows: list[list[Any]]) -> HttpResponse:
-    from tournaments.exports import _csv_response, _filename
-
     cells = [[str(cell) for cell in row] for row in rows]
-    return _csv_response(_filename(event, suffix), header, cells)
+    return csv_response(export_filename(event, suffix), header, cells)
 
 
 STANDINGS_HEADER = [

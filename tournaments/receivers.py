@@ -1,10 +1,11 @@
 """Results flowing in from the matches app.
 
 ``matches.signals.match_finished`` is sent after the match's result has committed; this
-receiver hands it to :func:`tournaments.services.result_from_match`, which finds the table by
-the match id (or the pairing id the match was created with) and records the result. Matches
-that belong to no tournament table are ignored. ``matches.signals.match_disputed`` marks the
-table disputed (:mod:`tournaments.match_disputes`) while its game waits for the arbiter.
+receiver hands it to :func:`tournaments.services.match_results.result_from_match`, which finds
+the table by the match id (or the pairing id the match was created with) and records the
+result. Matches that belong to no tournament table are ignored. ``matches.signals.match_disputed``
+marks the table disputed (:func:`tournaments.services.match_results.result_dispute_from_match`)
+while its game waits for the arbiter.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from tournaments import match_disputes, services
+from tournaments.services.match_results import result_dispute_from_match, result_from_match
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ def on_match_finished(
 ) -> None:
     if event_id is None and pairing_id is None:
         return
-    services.result_from_match(
+    result_from_match(
         match_id=match_id,
         pairing_id=pairing_id,
         winner=winner,
@@ -49,4 +50,4 @@ def on_match_disputed(
 ) -> None:
     if event_id is None and pairing_id is None:
         return
-    match_disputes.result_dispute_from_match(match_id=match_id, pairing_id=pairing_id)
+    result_dispute_from_match(match_id=match_id, pairing_id=pairing_id)

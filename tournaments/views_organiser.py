@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 from games import get_game
 from matches.attention import tables_watch
 from matches.models import Match
-from tournaments import ranked_tables, selectors, services, waitlist
+from tournaments import selectors, waitlist
 from tournaments.forms import (
     TIME_CONTROL_PRESETS,
     CheckInForm,
@@ -43,6 +43,14 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry, Event, Pairing, Round
 from tournaments.selectors import TIEBREAK_LABELS
+from tournaments.services import entries as entry_services
+from tournaments.services import entry_import as entry_import_services
+from tournaments.services import events as event_services
+from tournaments.services import field as field_services
+from tournaments.services import publication as publication_services
+from tournaments.services import ranked_tables
+from tournaments.services import results as result_services
+from tournaments.services import rounds as round_services
 from tournaments.views_common import RefusedError, attempt, back, managed_event, submit
 
 
@@ -76,7 +84,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         try:
             event = submit(
                 form,
-                lambda: services.event_create(
+                lambda: event_services.event_create(
                     organiser=request.user,  # type: ignore[arg-type]
                     name=name,
                     starts_on=starts_on,
@@ -98,7 +106,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             submit(
                 form,
-                lambda: services.event_update(
+                lambda: event_services.event_update(
                     actor=request.user,  # type: ignore[arg-type]
                     event=event,
                     **form.service_fields(),
@@ -138,13 +146,13 @@ def _render_dashboard(
         "active_count": len(active),
         "checked_in_count": len(active) - len(not_checked_in),
         "not_checked_in": not_checked_in,
-        "left_out": services.players_left_out(event=event),
+        "left_out": field_services.players_left_out(event=event),
         "rounds": rounds,
         "latest": latest,
         "can_pair": (latest is None or latest.status == Round.Status.COMPLETE) and not all_paired,
         "all_paired": all_paired,
-        "recommended_rounds": services.recommended_rounds(len(active)),
-        "max_rounds": services.max_swiss_rounds(len(active)),
+        "recommended_rounds": field_services.recommended_rounds(len(active)),
+        "max_rounds": field_services.max_swiss_rounds(len(active)),
         "waiting": selectors.round_waiting_games(round=latest) if latest else 0,
         "disputes": selectors.event_disputes(event=event),
         "awaiting": selectors.event_awaiting_confirmation(event=event),
@@ -198,7 +206,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
         return _refuse(request, event, form)
     attempt(
         request,
-        lambda: services.event_set_status(
+        lambda: event_services.event_set_status(
             actor=request.user,  # type: ignore[arg-type]
             event=event,
             status=form.cleaned_data["status"],
@@ -216,7 +224,7 @@ def role_add(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         submit(
             form,
-            lambda: services.event_role_add(
+            lambda: event_services.event_role_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 user=form.cleaned_data["member"],
@@ -237,7 +245,7 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         submit(
             form,
-            lambda: services.entry_add(
+            lambda: entry_services.entry_add(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 name=form.cleaned_data["name"],
@@ -268,7 +276,7 @@ def entry_import(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         created = submit(
             form,
-            lambda: services.entry_import_csv(
+            lambda: entry_import_services.entry_import_csv(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 text=form.cleaned_data["csv"],
@@ -291,7 +299,7 @@ def entry_check_in_many(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         done = submit(
             form,
-            lambda: services.entry_check_in_many(
+            lambda: entry_services.entry_check_in_many(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 entries=form.chosen(),
@@ -324,21 +332,25 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
     if action in ("check_in", "check_out"):
         attempt(
             request,
-            lambda: services.entry_check_in(
+            lambda: entry_services.entry_check_in(
                 actor=user, entry=entry, checked_in=action == "check_in"
             ),
         )
     elif action == "withdraw":
-        attempt(request, lambda: services.entry_withdraw(actor=user, entry=entry), _("Withdrawn."))
+        attempt(
+            request, lambda: entry_services.entry_withdraw(actor=user, entry=entry), _("Withdrawn.")
+        )
     elif action == "remove_from_waitlist":
         attempt(
             request,
-            lambda: services.entry_leave_waitlist(actor=user, entry=entry),
+            lambda: entry_services.entry_leave_waitlist(actor=user, entry=entry),
             _("Removed from the waitlist."),
         )
     elif action == "reinstate":
         attempt(
-            request, lambda: services.entry_reinstate(actor=user, entry=entry), _("Reinstated.")
+            request,
+            lambda: entry_services.entry_reinstate(actor=user, entry=entry),
+            _("Reinstated."),
         )
     else:
         form = ReasonForm(request.POST)
@@ -346,7 +358,7 @@ def entry_action(request: HttpRequest, slug: str, entry_id: int, action: str) ->
             return _refuse(request, event, form)
         attempt(
             request,
-            lambda: services.entry_disqualify(
+            lambda: entry_services.entry_disqualify(
                 actor=user, entry=entry, reason=form.cleaned_data["reason"]
             ),
             _("Disqualified."),
@@ -362,7 +374,7 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         round_ = submit(
             form,
-            lambda: services.round_pair(
+            lambda: round_services.round_pair(
                 actor=request.user,  # type: ignore[arg-type]
                 event=event,
                 leave_out_absent=form.cleaned_data["leave_out_absent"],
@@ -432,7 +444,7 @@ def round_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = _round(event, number)
     started = attempt(
         request,
-        lambda: services.round_start(actor=request.user, round=round_),  # type: ignore[arg-type]
+        lambda: publication_services.round_start(actor=request.user, round=round_),  # type: ignore[arg-type]
     )
     if started is not None:
         count = len(started)
@@ -442,10 +454,10 @@ def round_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 ROUND_ACTIONS: dict[str, tuple[Any, Any]] = {
-    "publish": (services.round_publish, gettext_lazy("Round published.")),
-    "unpublish": (services.round_unpublish, gettext_lazy("Round taken back to draft.")),
-    "repair": (services.round_repair, gettext_lazy("Round paired again.")),
-    "delete": (services.round_delete_draft, gettext_lazy("Draft deleted.")),
+    "publish": (publication_services.round_publish, gettext_lazy("Round published.")),
+    "unpublish": (publication_services.round_unpublish, gettext_lazy("Round taken back to draft.")),
+    "repair": (round_services.round_repair, gettext_lazy("Round paired again.")),
+    "delete": (round_services.round_delete_draft, gettext_lazy("Draft deleted.")),
 }
 
 
@@ -475,7 +487,7 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         submit(
             form,
-            lambda: services.round_swap(
+            lambda: round_services.round_swap(
                 actor=request.user,  # type: ignore[arg-type]
                 round=round_,
                 first=form.cleaned_data["first"],
@@ -501,7 +513,7 @@ def pairing_result(request: HttpRequest, slug: str, pairing_id: int) -> HttpResp
     try:
         submit(
             form,
-            lambda: services.result_set(
+            lambda: result_services.result_set(
                 actor=request.user,  # type: ignore[arg-type]
                 pairing=pairing,
                 result=form.cleaned_data["result"],

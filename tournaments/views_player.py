@@ -7,43 +7,23 @@ Tabbycat. Every action goes through a service that checks the player is at that 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import get_game
 from matches.models import Match
 from matches.views_start import board_url
-from tournaments import selectors, services, waitlist
-from tournaments.callup_selectors import callup_for_entry
+from tournaments import selectors, views_ranked, waitlist
 from tournaments.forms import PlayerResultForm
 from tournaments.models import Entry, Pairing, Round
-from tournaments.views_common import attempt, form_errors, visible_event
-
-
-def _own_entry(request: HttpRequest, slug: str | None, token: str | None) -> Entry:
-    if token is not None:
-        entry = selectors.entry_for_token(token=token)
-        if entry is None:
-            raise Http404
-        return entry
-    assert slug is not None  # noqa: S101 - the URL patterns pass one of the two
-    event = visible_event(request, slug)
-    entry = selectors.entry_for_user(event=event, user=request.user)
-    if entry is None:
-        raise Http404
-    return entry
-
-
-def _home_url(entry: Entry, token: str | None) -> str:
-    if token is not None:
-        return reverse("tournaments:player_token", kwargs={"token": token})
-    return reverse("tournaments:player_home", kwargs={"slug": entry.event.slug})
+from tournaments.services.entries import entry_check_in, entry_leave_waitlist, entry_withdraw
+from tournaments.services.ranked_tables import is_ranked
+from tournaments.services.results import result_confirm, result_report
+from tournaments.views_common import attempt, form_errors
+from tournaments.views_entry import entry_link_callup, home_url, own_entry
 
 
 def _board_link(entry: Entry, pairing: Pairing | None, token: str | None) -> str:
@@ -62,18 +42,10 @@ def _board_link(entry: Entry, pairing: Pairing | None, token: str | None) -> str
     return board_url(game, seat_token)
 
 
-def entry_link_callup(entry: Entry, token: str | None) -> dict[str, Any]:
-    """The call banner of a private link's page (a signed-in user's comes from the context
-    processor): the player without an account is called to their games there too."""
-    return {"callup": callup_for_entry(entry, token)} if token is not None else {}
-
-
 def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse:
-    from tournaments import ranked_tables, views_ranked  # views_ranked imports this module
-
     if entry.is_waitlisted:
         return _waitlisted_home(request, entry, token)
-    if ranked_tables.is_ranked(entry.event):
+    if is_ranked(entry.event):
         return views_ranked.player_page(request, entry, token)
     pairing = selectors.entry_current_pairing(entry=entry)
     context = {
@@ -87,7 +59,7 @@ def _home(request: HttpRequest, entry: Entry, token: str | None) -> HttpResponse
         ),
         "lines": selectors.entry_history(entry=entry, public=True),
         "token": token,
-        "action_base": _home_url(entry, token),
+        "action_base": home_url(entry, token),
         "can_confirm": (
             pairing is not None
             and pairing.confirmation == Pairing.Confirmation.AWAITING
@@ -107,7 +79,7 @@ def _waitlisted_home(request: HttpRequest, entry: Entry, token: str | None) -> H
         "entry": entry,
         "waitlist_position": waitlist.position_of(entry),
         "token": token,
-        "action_base": _home_url(entry, token),
+        "action_base": home_url(entry, token),
         "tab": "me",
     }
     return render(request, "tournaments/player_home.html", context)
@@ -115,11 +87,11 @@ def _waitlisted_home(request: HttpRequest, entry: Entry, token: str | None) -> H
 
 @login_required
 def player_home(request: HttpRequest, slug: str) -> HttpResponse:
-    return _home(request, _own_entry(request, slug, None), None)
+    return _home(request, own_entry(request, slug, None), None)
 
 
 def player_token(request: HttpRequest, token: str) -> HttpResponse:
-    return _home(request, _own_entry(request, None, token), token)
+    return _home(request, own_entry(request, None, token), token)
 
 
 def _pairing_of(entry: Entry, pairing_id: int) -> Pairing:
@@ -134,7 +106,7 @@ def _act_report(request: HttpRequest, entry: Entry, pairing_id: int, token: str 
     pairing = _pairing_of(entry, pairing_id)
     attempt(
         request,
-        lambda: services.result_report(
+        lambda: result_report(
             entry=entry,
             pairing=pairing,
             result=form.cleaned_data["result"],
@@ -151,9 +123,9 @@ def report(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     _act_report(request, entry, pairing_id, token)
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 @require_POST
@@ -162,14 +134,14 @@ def confirm(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     pairing = _pairing_of(entry, pairing_id)
     attempt(
         request,
-        lambda: services.result_confirm(entry=entry, pairing=pairing),
+        lambda: result_confirm(entry=entry, pairing=pairing),
         _("Result confirmed."),
     )
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 @require_POST
@@ -178,10 +150,10 @@ def check_in(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     attempt(
         request,
-        lambda: services.entry_check_in(
+        lambda: entry_check_in(
             entry=entry,
             checked_in=True,
             actor=request.user if token is None else None,  # type: ignore[arg-type]
@@ -189,7 +161,7 @@ def check_in(
         ),
         _("You are checked in."),
     )
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 @require_POST
@@ -198,17 +170,17 @@ def withdraw(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     attempt(
         request,
-        lambda: services.entry_withdraw(
+        lambda: entry_withdraw(
             entry=entry,
             actor=request.user if token is None else None,  # type: ignore[arg-type]
             by_token=token is not None,
         ),
         _("You have withdrawn from the event."),
     )
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 @require_POST
@@ -218,11 +190,11 @@ def leave_waitlist(
     """A waitlisted player gives up their place in the queue (back to the event page)."""
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     left = attempt(
         request,
         lambda: (
-            services.entry_leave_waitlist(
+            entry_leave_waitlist(
                 entry=entry,
                 actor=request.user if token is None else None,  # type: ignore[arg-type]
                 by_token=token is not None,
@@ -233,4 +205,4 @@ def leave_waitlist(
     )
     if left:
         return redirect("tournaments:event_detail", slug=entry.event.slug)
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))

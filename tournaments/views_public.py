@@ -24,9 +24,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import broadcast, ranked_tables, selectors, services, views_ranked, waitlist
+from tournaments import broadcast, selectors, views_ranked, waitlist
 from tournaments.bracket_svg import bracket_svg
 from tournaments.models import Entry, Event, Round
+from tournaments.services import ranked_tables
+from tournaments.services.entries import entry_register
+from tournaments.services.field import recommended_rounds
 from tournaments.views_common import attempt, visible_event
 
 FRAGMENT_TIMEOUT = 60 * 60
@@ -63,7 +66,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             (code, selectors.TIEBREAK_LABELS.get(code, code))
             for code in selectors.event_tiebreak_codes(event)
         ],
-        "recommended_rounds": services.recommended_rounds(len(entries)),
+        "recommended_rounds": recommended_rounds(len(entries)),
         "tab": "event",
     }
     return render(request, "tournaments/event_detail.html", context)
@@ -75,7 +78,7 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     event = visible_event(request, slug)
     entry = attempt(
         request,
-        lambda: services.entry_register(event=event, user=request.user),  # type: ignore[arg-type]
+        lambda: entry_register(event=event, user=request.user),  # type: ignore[arg-type]
     )
     if entry is not None and entry.is_waitlisted:
         messages.success(

@@ -1,9 +1,10 @@
 """Pages of ranked-table events (三国盛衰記): the organiser's tables and result entry, a
 seated player's report and confirmation, and the public tables fragment and standings.
 
-Every state change goes through ``tournaments.ranked_tables``, which decides who may act
-(organisers, co-organisers and arbiters of the event; a seated player for their own table).
-A refusal shows its message and answers 400 with the page again; nothing is saved.
+Every state change goes through ``tournaments.services.ranked_tables`` (settings, tables, the
+session) or ``ranked_results`` (results), which decide who may act (organisers, co-organisers
+and arbiters of the event; a seated player for their own table). A refusal shows its message
+and answers 400 with the page again; nothing is saved.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import get_game
-from tournaments import ranked_selectors, ranked_tables, selectors
+from tournaments import ranked_selectors, selectors
 from tournaments.errors import TournamentError, message_for
 from tournaments.models import Entry, Event, GameTable, RankPointsScale, Round
+from tournaments.services import ranked_results, ranked_tables
 from tournaments.views_common import managed_event
-from tournaments.views_player import _home_url, _own_entry, entry_link_callup
+from tournaments.views_entry import entry_link_callup, home_url, own_entry
 
 
 def _manage_url(event: Event, number: int | None = None) -> str:
@@ -223,7 +225,7 @@ def table_result(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     table = _table(event, table_id)
     done = _run(
         request,
-        lambda: ranked_tables.table_result_set(
+        lambda: ranked_results.table_result_set(
             actor=request.user,  # type: ignore[arg-type]
             table=table,
             seats=claim_from_post(table, request.POST),
@@ -278,7 +280,7 @@ def player_page(
         "token": token,
         "view": view,
         "table": table,
-        "action_base": _home_url(entry, token),
+        "action_base": home_url(entry, token),
         "has_confirmed": table is not None and entry.pk in {table.reported_by_id, *table.agreed},
         "can_confirm": table is not None
         and table.confirmation == GameTable.Confirmation.AWAITING
@@ -300,18 +302,18 @@ def player_report(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     table = _player_table(entry, table_id)
     done = _run(
         request,
-        lambda: ranked_tables.table_result_report(
+        lambda: ranked_results.table_result_report(
             entry=entry, table=table, seats=claim_from_post(table, request.POST)
         ),
         _("Your result was recorded."),
     )
     if not done:
         return player_page(request, entry, token, status=400)
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 @require_POST
@@ -320,16 +322,16 @@ def player_confirm(
 ) -> HttpResponse:
     if token is None and not request.user.is_authenticated:
         raise Http404
-    entry = _own_entry(request, slug, token)
+    entry = own_entry(request, slug, token)
     table = _player_table(entry, table_id)
     done = _run(
         request,
-        lambda: ranked_tables.table_result_confirm(entry=entry, table=table),
+        lambda: ranked_results.table_result_confirm(entry=entry, table=table),
         _("Result confirmed."),
     )
     if not done:
         return player_page(request, entry, token, status=400)
-    return redirect(_home_url(entry, token))
+    return redirect(home_url(entry, token))
 
 
 # ------------------------------------------------------------------------------------ public

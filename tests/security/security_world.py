@@ -69,8 +69,11 @@ def _user(username: str, **extra: Any) -> Any:
 
 def build_world() -> World:
     from matches.services.lifecycle import match_create, match_start
-    from tournaments import services
     from tournaments.models import Event, EventRole, Pairing
+    from tournaments.services.entries import entry_add
+    from tournaments.services.events import event_create, event_set_status
+    from tournaments.services.publication import round_publish
+    from tournaments.services.rounds import round_pair
 
     users = {
         role: _user(
@@ -84,12 +87,10 @@ def build_world() -> World:
     organiser = users["organiser"]
 
     def event(name: str, host: Any, **fields: Any) -> Any:
-        created = services.event_create(
+        created = event_create(
             organiser=host, name=name, starts_on=dt.date(2026, 4, 1), rounds=1, **fields
         )
-        return services.event_set_status(
-            actor=host, event=created, status=Event.Status.REGISTRATION
-        )
+        return event_set_status(actor=host, event=created, status=Event.Status.REGISTRATION)
 
     home = event("Home Cup", organiser, online=False)
     open_ = event("Open Cup", organiser, online=False)
@@ -100,17 +101,15 @@ def build_world() -> World:
         )
         EventRole.objects.create(event=ev, user=users["arbiter"], role=EventRole.Role.ARBITER)
     entries = {
-        seat: services.entry_add(
-            actor=organiser, event=home, name=seat.title(), user=users[seat], rating=r
-        )
+        seat: entry_add(actor=organiser, event=home, name=seat.title(), user=users[seat], rating=r)
         for seat, r in (("red", 200), ("blue", 100))
     }
     open_entries = {
-        seat: services.entry_add(actor=organiser, event=open_, name=seat.title(), user=users[seat])
+        seat: entry_add(actor=organiser, event=open_, name=seat.title(), user=users[seat])
         for seat in ("red", "blue")
     }
-    round_ = services.round_pair(actor=organiser, event=home)
-    services.round_publish(actor=organiser, round=round_)
+    round_ = round_pair(actor=organiser, event=home)
+    round_publish(actor=organiser, round=round_)
     pairing = Pairing.objects.get(round=round_)
     if pairing.red_id != entries["red"].pk:  # the seats follow the pairing's colours
         entries = {"red": entries["blue"], "blue": entries["red"]}

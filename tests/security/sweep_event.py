@@ -17,14 +17,17 @@ from django.test import Client
 def publish_the_table(*, organiser: Any, event: Any, users: dict[str, Any]) -> Any:
     """Open registration, enter the "red" and "blue" accounts, pair and publish round 1; return
     the pairing (with ``users`` rearranged so that ``users["red"]`` sits at red)."""
-    from tournaments import services
     from tournaments.models import Event, Pairing
+    from tournaments.services.entries import entry_add
+    from tournaments.services.events import event_set_status
+    from tournaments.services.publication import round_publish
+    from tournaments.services.rounds import round_pair
 
-    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
     for seat in ("red", "blue"):
-        services.entry_add(actor=organiser, event=event, name=seat.title(), user=users[seat])
-    round_ = services.round_pair(actor=organiser, event=event)
-    services.round_publish(actor=organiser, round=round_)
+        entry_add(actor=organiser, event=event, name=seat.title(), user=users[seat])
+    round_ = round_pair(actor=organiser, event=event)
+    round_publish(actor=organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user").get(round=round_)
     if pairing.red.user_id != users["red"].pk:
         users["red"], users["blue"] = users["blue"], users["red"]

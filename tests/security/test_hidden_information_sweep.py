@@ -118,7 +118,7 @@ class Stage:
 
 
 def _stage(game_format: GameFormat) -> Stage:
-    from tournaments import services
+    from tournaments.services.events import event_create
 
     make = get_user_model().objects.create_user
     users = {
@@ -126,7 +126,7 @@ def _stage(game_format: GameFormat) -> Stage:
     }
     admin_user = make(username="root", password="pw-1234-x", is_staff=True, is_superuser=True)
     organiser, other = users["organiser"], users["other_organiser"]
-    event = services.event_create(
+    event = event_create(
         organiser=organiser,
         name="Sweep Cup",
         starts_on=dt.date(2026, 5, 1),
@@ -134,7 +134,7 @@ def _stage(game_format: GameFormat) -> Stage:
         online=True,
         game_format=EVENT_FORMAT[game_format.variant],
     )
-    services.event_create(organiser=other, name="Elsewhere Cup", starts_on=dt.date(2026, 5, 1))
+    event_create(organiser=other, name="Elsewhere Cup", starts_on=dt.date(2026, 5, 1))
     pairing = publish_the_table(organiser=organiser, event=event, users=users)
     clients = reader_clients(READERS, users)
     superuser = Client()

@@ -98,12 +98,12 @@ def check_junqi_body(body: bytes | str, reader: int | None, states: list[JunqiGa
 
 
 def _stage() -> dict[str, Any]:
-    from tournaments import services
+    from tournaments.services.events import event_create
 
     make = get_user_model().objects.create_user
     users = {name: make(username=name, password="pw-1234-x") for name in READERS}
     organiser = users["organiser"]
-    event = services.event_create(
+    event = event_create(
         organiser=organiser,
         name="Junqi Cup",
         starts_on=dt.date(2026, 5, 1),

@@ -192,7 +192,7 @@ def _blue_reported_otb(w: World) -> None:
 
 
 def _blue_reported_table(w: World) -> None:
-    from tournaments.services import result_report
+    from tournaments.services.results import result_report
 
     result_report(entry=w.entries["blue"], pairing=w.pairing, result="red_won")
 
@@ -225,27 +225,27 @@ def _flag_fallen(w: World) -> None:
 
 
 def _open_checked_in(w: World) -> None:
-    from tournaments.services import entry_check_in
+    from tournaments.services.entries import entry_check_in
 
     entry_check_in(entry=w.open_entries["red"], checked_in=True, by_token=True)
 
 
 def _open_withdrawn(w: World) -> None:
-    from tournaments.services import entry_withdraw
+    from tournaments.services.entries import entry_withdraw
 
     entry_withdraw(entry=w.open_entries["red"], by_token=True)
 
 
 def _open_full(w: World) -> None:
     """Open Cup's two places are taken (by red and blue): a registration joins the waitlist."""
-    from tournaments.services import event_update
+    from tournaments.services.events import event_update
 
     event_update(actor=w.users["organiser"], event=w.open, registration_cap=2)
 
 
 def _spectator_waitlisted(w: World) -> None:
     """The spectator waits for a place in the full Open Cup."""
-    from tournaments.services import entry_register
+    from tournaments.services.entries import entry_register
 
     _open_full(w)
     entry_register(event=w.open, user=w.users["spectator"])
@@ -258,21 +258,21 @@ def _waitlisted_entry(w: World) -> Any:
 
 
 def _open_draft_round(w: World) -> None:
-    from tournaments.services import round_pair
+    from tournaments.services.rounds import round_pair
 
     round_pair(actor=w.users["organiser"], event=w.open)
 
 
 def _open_published_round(w: World) -> None:
     from tournaments.models import Round
-    from tournaments.services import round_publish
+    from tournaments.services.publication import round_publish
 
     _open_draft_round(w)
     round_publish(actor=w.users["organiser"], round=Round.objects.get(event=w.open, number=1))
 
 
 def _open_four_players_draft(w: World) -> None:
-    from tournaments.services import entry_add
+    from tournaments.services.entries import entry_add
 
     for name in ("Walk-in A", "Walk-in B"):
         entry_add(actor=w.users["organiser"], event=w.open, name=name)
@@ -857,15 +857,15 @@ def _ranked_open(w: World) -> None:
 
 
 def _ranked_draft(w: World) -> None:
-    from tournaments import ranked_tables
+    from tournaments.services import ranked_tables
 
     _ranked_open(w)
     ranked_tables.tables_assign(actor=w.users["organiser"], event=w.open)
 
 
 def _ranked_published(w: World) -> None:
-    from tournaments import ranked_tables
     from tournaments.models import Round
+    from tournaments.services import ranked_tables
 
     _ranked_draft(w)
     round_ = Round.objects.get(event=w.open, number=1)
@@ -877,14 +877,14 @@ def _ranked_claim(w: World) -> dict[str, str]:
 
 
 def _ranked_blue_reported(w: World) -> None:
-    from tournaments import ranked_tables
+    from tournaments.services import ranked_results
 
     _ranked_published(w)
     claim = [
         {"entry": e.pk, "victory_points": 7, "eliminated_turn": None}
         for e in w.open_entries.values()
     ]
-    ranked_tables.table_result_report(
+    ranked_results.table_result_report(
         entry=w.open_entries["blue"], table=_ranked_table(w), seats=claim
     )
 

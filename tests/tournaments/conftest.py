@@ -45,11 +45,11 @@ def host(make_user: Any) -> User:
 @pytest.fixture
 def make_event(host: User) -> Any:
     def make(**fields: Any) -> Event:
-        from tournaments import services
+        from tournaments.services.events import event_create
 
         fields.setdefault("rounds", 3)
         name = fields.pop("name", "Spring Open")
-        return services.event_create(
+        return event_create(
             organiser=fields.pop("organiser", host),
             name=name,
             starts_on=fields.pop("starts_on", dt.date(2026, 4, 1)),
@@ -62,11 +62,11 @@ def make_event(host: User) -> Any:
 @pytest.fixture
 def event(make_event: Any) -> Event:
     """A 3-round Swiss with registration open and no players yet."""
-    from tournaments import services
     from tournaments.models import Event as EventModel
+    from tournaments.services.events import event_set_status
 
     created = make_event()
-    return services.event_set_status(
+    return event_set_status(
         actor=created.organiser, event=created, status=EventModel.Status.REGISTRATION
     )
 
@@ -76,10 +76,10 @@ def add_players(host: User) -> Any:
     """``add_players(event, n)``: n walk-ins named P1..Pn with ratings n*100 .. 100 (P1 top)."""
 
     def add(event: Event, n: int, prefix: str = "P") -> list[Entry]:
-        from tournaments import services
+        from tournaments.services.entries import entry_add
 
         return [
-            services.entry_add(
+            entry_add(
                 actor=event.organiser, event=event, name=f"{prefix}{i}", rating=(n - i + 1) * 100
             )
             for i in range(1, n + 1)
@@ -93,8 +93,8 @@ def finish_round(round_: Round, *, winner: str = "rating") -> None:
 
     ``winner``: "rating" (the higher-rated player wins), "red" or "blue".
     """
-    from tournaments import services
     from tournaments.models import Pairing
+    from tournaments.services.results import result_set
 
     organiser = round_.event.organiser
     pending = Pairing.objects.filter(round=round_, result=Pairing.Result.PENDING)
@@ -106,7 +106,7 @@ def finish_round(round_: Round, *, winner: str = "rating") -> None:
             else (pairing.red.rating or 0) >= (pairing.blue.rating or 0)
         )
         result = Pairing.Result.RED_WON if red_wins else Pairing.Result.BLUE_WON
-        services.result_set(actor=organiser, pairing=pairing, result=result)
+        result_set(actor=organiser, pairing=pairing, result=result)
 
 
 def pairing_of(round_: Round, entry: Entry) -> Pairing:

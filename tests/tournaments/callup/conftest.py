@@ -32,18 +32,17 @@ def make_online_event(make_event: Any, make_user: Any) -> Any:
     ) -> Event:
         from django.contrib.auth.models import User
 
-        from tournaments import services
         from tournaments.models import Event as EventModel
+        from tournaments.services.entries import entry_add
+        from tournaments.services.events import event_set_status
 
         event = make_event(name=f"Net Cup {game}", online=online, rounds=rounds, time_control="5+3")
         if game != "gunshi":
             EventModel.objects.filter(pk=event.pk).update(game=game)
             event.refresh_from_db()
-        services.event_set_status(
-            actor=event.organiser, event=event, status=EventModel.Status.REGISTRATION
-        )
+        event_set_status(actor=event.organiser, event=event, status=EventModel.Status.REGISTRATION)
         for i, name in enumerate(("kenji", "lina")):
-            services.entry_add(
+            entry_add(
                 actor=event.organiser,
                 event=event,
                 name=name,
@@ -51,7 +50,7 @@ def make_online_event(make_event: Any, make_user: Any) -> Any:
                 rating=2000 - i,
             )
         if walk_in:
-            services.entry_add(actor=event.organiser, event=event, name="Mio", rating=1500)
+            entry_add(actor=event.organiser, event=event, name="Mio", rating=1500)
         return event
 
     return make

@@ -14,8 +14,10 @@ from django.test import Client
 
 from matches.models import Match
 from matches.services.lifecycle import match_join, match_start
-from tournaments import services
 from tournaments.models import Entry, Pairing
+from tournaments.services.entries import entry_add
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,7 +51,7 @@ async def _open(path: str, user: Any = None) -> tuple[bool, Any, WebsocketCommun
 
 def _published_round(make_online_event: Any) -> dict[str, Any]:
     event = make_online_event(walk_in=True, rounds=2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
+    round_ = round_pair(actor=event.organiser, event=event)
     return {"event": event, "round": round_}
 
 
@@ -82,7 +84,7 @@ async def test_each_player_hears_their_own_calls_only(
     }
     try:
         assert all(connected for connected, _code, _socket in sockets.values())
-        await database_sync_to_async(services.round_publish)(actor=event.organiser, round=round_)
+        await database_sync_to_async(round_publish)(actor=event.organiser, round=round_)
         heard = {name: await _frames_until_quiet(s) for name, (_c, _k, s) in sockets.items()}
         for name in ("kenji", "lina", "mio"):  # Mio has the bye or a game: called either way
             assert heard[name], f"{name} was not called"
@@ -116,9 +118,7 @@ async def test_a_frame_carries_no_game_data(make_online_event: Any) -> None:
     """Whatever the change, the frame is the bare nudge: no board, no card, no token."""
     world = await database_sync_to_async(_published_round)(make_online_event)
     event = world["event"]
-    await database_sync_to_async(services.round_publish)(
-        actor=event.organiser, round=world["round"]
-    )
+    await database_sync_to_async(round_publish)(actor=event.organiser, round=world["round"])
     pairing = await database_sync_to_async(
         lambda: Pairing.objects.select_related("red__user", "blue__user").get(
             round=world["round"], blue__isnull=False
@@ -156,7 +156,7 @@ async def test_a_token_socket_hears_only_its_entry(make_online_event: Any) -> No
     event = world["event"]
     mio = await database_sync_to_async(Entry.objects.get)(event=event, name="Mio")
     other = await database_sync_to_async(
-        lambda: services.entry_add(actor=event.organiser, event=event, name="Late")
+        lambda: entry_add(actor=event.organiser, event=event, name="Late")
     )()
     connected_mio, _c, mio_socket = await _open(f"/ws/play/{mio.token}/")
     connected_other, _c2, other_socket = await _open(f"/ws/play/{other.token}/")
@@ -164,9 +164,7 @@ async def test_a_token_socket_hears_only_its_entry(make_online_event: Any) -> No
     assert connected_other
     try:
         # Late joined after pairing: round 1 does not concern them.
-        await database_sync_to_async(services.round_publish)(
-            actor=event.organiser, round=world["round"]
-        )
+        await database_sync_to_async(round_publish)(actor=event.organiser, round=world["round"])
         assert await _frames_until_quiet(mio_socket)
         assert await _frames_until_quiet(other_socket) == []
         await mio_socket.send_json_to({"type": "join"})  # clients send nothing that counts

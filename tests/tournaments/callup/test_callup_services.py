@@ -17,8 +17,13 @@ from matches.models import Match
 from matches.services.decisions import match_resign
 from matches.services.lifecycle import match_join, match_start
 from tests.tournaments.ranked.conftest import claim_for
-from tournaments import ranked_tables, services
 from tournaments.models import Entry, Event, GameTable, Pairing
+from tournaments.services import ranked_results, ranked_tables
+from tournaments.services.entries import entry_add
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish, round_start, round_unpublish
+from tournaments.services.results import result_confirm, result_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -33,9 +38,7 @@ def _all(nudged: list[set[str]]) -> set[str]:
 
 
 def _start_event(event: Event) -> Event:
-    return services.event_set_status(
-        actor=event.organiser, event=event, status=Event.Status.RUNNING
-    )
+    return event_set_status(actor=event.organiser, event=event, status=Event.Status.RUNNING)
 
 
 @pytest.mark.parametrize("game", ["gunshi", "junqi"])
@@ -48,10 +51,10 @@ def test_publishing_a_round_calls_every_player_of_it_and_nobody_else(
 ) -> None:
     event = make_online_event(game=game, walk_in=True)
     bystander = make_user("bystander")
-    round_ = services.round_pair(actor=event.organiser, event=event)
+    round_ = round_pair(actor=event.organiser, event=event)
     assert nudged == []  # a draft calls nobody
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_publish(actor=event.organiser, round=round_)
+        round_publish(actor=event.organiser, round=round_)
     players = list(Entry.objects.filter(event=event))
     assert _all(nudged) == _groups_of(*players)  # the bye (Mio or another) is called too
     assert user_group(bystander.pk) not in _all(nudged)
@@ -62,11 +65,11 @@ def test_nothing_is_sent_before_commit_nor_for_a_rolled_back_change(
     make_online_event: Any, nudged: list[set[str]]
 ) -> None:
     event = make_online_event()
-    round_ = services.round_pair(actor=event.organiser, event=event)
+    round_ = round_pair(actor=event.organiser, event=event)
 
     @transaction.atomic
     def publish_then_fail() -> None:
-        services.round_publish(actor=event.organiser, round=round_)
+        round_publish(actor=event.organiser, round=round_)
         raise RuntimeError("rolled back")
 
     with pytest.raises(RuntimeError):
@@ -75,8 +78,8 @@ def test_nothing_is_sent_before_commit_nor_for_a_rolled_back_change(
 
 
 def _published(event: Event) -> tuple[Pairing, Match]:
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red", "blue").get(round=round_, blue__isnull=False)
     return pairing, Match.objects.get(pk=pairing.match_id)
 
@@ -100,8 +103,8 @@ def test_a_player_without_an_account_is_called_through_their_entry(
     make_event: Any, nudged: list[set[str]], django_capture_on_commit_callbacks: Any
 ) -> None:
     event = make_event(name="Walk-in Cup", online=True, rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
-    walk_ins = [services.entry_add(actor=event.organiser, event=event, name=n) for n in ("A", "B")]
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
+    walk_ins = [entry_add(actor=event.organiser, event=event, name=n) for n in ("A", "B")]
     _pairing, match = _published(event)
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
@@ -116,7 +119,7 @@ def test_an_arbiter_starting_the_round_calls_its_players(
     pairing, _match = _published(event)
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_start(actor=event.organiser, round=pairing.round)
+        round_start(actor=event.organiser, round=pairing.round)
     assert _all(nudged) == _groups_of(pairing.red, pairing.blue)
 
 
@@ -135,9 +138,7 @@ def test_a_finished_or_aborted_game_ends_its_call(
     other_pairing, other = _published(make_online_event(game="junqi"))
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_unpublish(
-            actor=other_pairing.round.event.organiser, round=other_pairing.round
-        )
+        round_unpublish(actor=other_pairing.round.event.organiser, round=other_pairing.round)
     assert _all(nudged) >= _groups_of(other_pairing.red, other_pairing.blue)
     assert Match.objects.get(pk=other.pk).status == Match.Status.ABORTED
 
@@ -150,11 +151,11 @@ def test_a_reported_result_calls_the_opponent_to_confirm_it(
     pairing, _match = _published(event)
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_report(entry=pairing.red, pairing=pairing, result="red_won")
+        result_report(entry=pairing.red, pairing=pairing, result="red_won")
     assert nudged == [_groups_of(pairing.red, pairing.blue)]
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_confirm(entry=pairing.blue, pairing=pairing)
+        result_confirm(entry=pairing.blue, pairing=pairing)
     assert _all(nudged) == _groups_of(pairing.red, pairing.blue)
 
 
@@ -182,5 +183,5 @@ def test_ranked_tables_call_their_players_when_published_started_and_reported(
     seated = list(Entry.objects.filter(table_seats__table=table))
     nudged.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        ranked_tables.table_result_report(entry=seated[0], table=table, seats=claim_for(table))
+        ranked_results.table_result_report(entry=seated[0], table=table, seats=claim_for(table))
     assert nudged == [_groups_of(*seated)]  # only this table's players

@@ -14,8 +14,12 @@ from matches.models import Match
 from matches.services.lifecycle import match_join, match_start
 from matches.services.otb import otb_report_result
 from tests.tournaments.ranked.conftest import claim_for
-from tournaments import ranked_tables, services
 from tournaments.models import Entry, Event, GameTable, Pairing
+from tournaments.services import ranked_results, ranked_tables
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +35,8 @@ def _client(user: Any = None) -> Client:
 def published(make_online_event: Any) -> dict[str, Any]:
     """Round 1 of an online event published: kenji and lina (accounts), Mio (private link)."""
     event = make_online_event(walk_in=True, rounds=2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user", "blue__user").get(
         round=round_, blue__isnull=False
     )
@@ -123,11 +127,11 @@ def test_a_private_link_page_is_called_with_its_own_seat_link_only(
 
 def test_a_result_to_confirm_is_called_on_the_opponents_pages(make_online_event: Any) -> None:
     event = make_online_event(online=False)
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.RUNNING)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.RUNNING)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user", "blue__user").get(round=round_)
-    services.result_report(entry=pairing.red, pairing=pairing, result="red_won")
+    result_report(entry=pairing.red, pairing=pairing, result="red_won")
     blue_page = _client(pairing.blue.user).get(reverse("callup_user")).content.decode()
     assert f'data-call="confirm:{pairing.pk}"' in blue_page
     assert "Please confirm it." in blue_page
@@ -138,7 +142,7 @@ def test_a_result_to_confirm_is_called_on_the_opponents_pages(make_online_event:
 def test_ranked_table_calls_follow_the_table(ranked_event: Any, add_players: Any) -> None:
     add_players(ranked_event, 6)
     host = ranked_event.organiser
-    services.event_set_status(actor=host, event=ranked_event, status=Event.Status.RUNNING)
+    event_set_status(actor=host, event=ranked_event, status=Event.Status.RUNNING)
     round_ = ranked_tables.tables_assign(actor=host, event=ranked_event)
     ranked_tables.tables_publish(actor=host, round=round_)
     table = GameTable.objects.filter(round=round_).order_by("number").first()
@@ -152,7 +156,7 @@ def test_ranked_table_calls_follow_the_table(ranked_event: Any, add_players: Any
     assert f'data-call="table_ready:{table.pk}"' in calls_of(seated[0])
     ranked_tables.tables_start_session(actor=host, round=round_)
     assert f'data-call="table_running:{table.pk}"' in calls_of(seated[0])
-    ranked_tables.table_result_report(entry=seated[0], table=table, seats=claim_for(table))
+    ranked_results.table_result_report(entry=seated[0], table=table, seats=claim_for(table))
     assert f'data-call="table_confirm:{table.pk}"' in calls_of(seated[1])
     assert "table_confirm" not in calls_of(seated[0])
 
@@ -162,8 +166,8 @@ def test_both_boards_have_the_next_game_link_for_callup_to_show(
     make_online_event: Any, game: str
 ) -> None:
     event = make_online_event(game=game)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user").get(round=round_)
     board = reverse("matches:match_board", args=[pairing.match_id])
     html = _client(pairing.red.user).get(board).content.decode()
@@ -190,8 +194,8 @@ def test_an_over_the_board_report_calls_the_opponent_to_confirm_it(
     from matches.callup import user_group
 
     event = make_online_event(online=False)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user", "blue__user").get(round=round_)
     match_start(match_id=pairing.match_id, actor=event.organiser)
     nudged.clear()

@@ -9,9 +9,11 @@ from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from tournaments import services
 from tournaments.models import Event, Pairing
 from tournaments.routing import websocket_urlpatterns
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,8 +23,8 @@ application = URLRouter(websocket_urlpatterns)
 async def test_public_event_pages_are_nudged_after_a_result(event: Event, add_players: Any) -> None:
     await sync_to_async(add_players)(event, 4)
     host = event.organiser
-    round_ = await sync_to_async(services.round_pair)(actor=host, event=event)
-    await sync_to_async(services.round_publish)(actor=host, round=round_)
+    round_ = await sync_to_async(round_pair)(actor=host, event=event)
+    await sync_to_async(round_publish)(actor=host, round=round_)
 
     communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/")
     connected, _ = await communicator.connect()
@@ -30,7 +32,7 @@ async def test_public_event_pages_are_nudged_after_a_result(event: Event, add_pl
     assert await communicator.receive_nothing(timeout=0.1)
 
     pairing = await sync_to_async(lambda: Pairing.objects.filter(round=round_).first())()
-    await sync_to_async(services.result_set)(actor=host, pairing=pairing, result="red_won")
+    await sync_to_async(result_set)(actor=host, pairing=pairing, result="red_won")
     frame = await communicator.receive_json_from(timeout=2)
     assert frame["type"] == "changed"
     assert set(frame["what"]) >= {"standings", "pairings"}

@@ -142,16 +142,19 @@ def test_a_strategem_event_runs_by_clicks_with_hp_scores(live_asgi: Any, browser
 SETUP = """
 import datetime as dt
 from django.contrib.auth.models import User
-from tournaments import services
+from tournaments.services.entries import entry_add
+from tournaments.services.events import event_create, event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 host = User.objects.get(username="host")
-event = services.event_create(organiser=host, name="Yuki Duel", starts_on=dt.date(2026, 5, 2),
+event = event_create(organiser=host, name="Yuki Duel", starts_on=dt.date(2026, 5, 2),
     game="banjo_yuki", time_control="15+0", rounds=1, tiebreaks=["GS", "RND"])
-services.event_set_status(actor=host, event=event, status="registration")
-red = services.entry_add(actor=host, event=event, name="Red Hime", rating=1900)
-blue = services.entry_add(actor=host, event=event, name="Blue Hime", rating=1800)
-round_ = services.round_pair(actor=host, event=event)
-services.round_publish(actor=host, round=round_)
-services.event_set_status(actor=host, event=event, status="running")
+event_set_status(actor=host, event=event, status="registration")
+red = entry_add(actor=host, event=event, name="Red Hime", rating=1900)
+blue = entry_add(actor=host, event=event, name="Blue Hime", rating=1800)
+round_ = round_pair(actor=host, event=event)
+round_publish(actor=host, round=round_)
+event_set_status(actor=host, event=event, status="running")
 print(red.token, blue.token)
 """
 

@@ -17,10 +17,13 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
 from tests.tournaments.exports.trf_checker import check, parse
-from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.exports import trf_text
 from tournaments.models import Entry, Event
+from tournaments.services.entries import entry_add, entry_register
+from tournaments.services.entry_import import entry_import_csv
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +42,8 @@ def hostile(event: Event, add_players: Any) -> Event:
     """Six players who played round 1, then renamed behind the services' back."""
     add_players(event, 6)
     host = event.organiser
-    r1 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r1)
+    r1 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r1)
     finish_round(r1)
     for old, new in HOSTILE.items():
         Entry.objects.filter(event=event, name=old).update(name=new)
@@ -82,7 +85,7 @@ def test_trf_names_stay_on_their_line_and_in_their_column(hostile: Event) -> Non
 @pytest.mark.parametrize("name", ["Ann\nBob", "\u202eevil", "Tab\there", "Bell\x07", "  "])
 def test_adding_a_player_refuses_control_and_bidi_characters(event: Event, name: str) -> None:
     with pytest.raises(TournamentError) as raised:
-        services.entry_add(actor=event.organiser, event=event, name=name)
+        entry_add(actor=event.organiser, event=event, name=name)
     assert raised.value.code in ("name_unsafe", "name_required")
     assert not Entry.objects.filter(event=event).exists()
 
@@ -90,7 +93,7 @@ def test_adding_a_player_refuses_control_and_bidi_characters(event: Event, name:
 def test_a_csv_import_refuses_a_name_with_control_characters(event: Event) -> None:
     text = 'name,rating\nAiko,1500\n"Line\nbreak",1400\nRTL\u202ename,1300\n'
     with pytest.raises(TournamentError) as raised:
-        services.entry_import_csv(actor=event.organiser, event=event, text=text)
+        entry_import_csv(actor=event.organiser, event=event, text=text)
     assert raised.value.code == "csv_invalid"
     assert sorted(raised.value.rows) == [4, 5]  # the line each record ends on
     assert "U+000A" in raised.value.rows[4][0]
@@ -103,6 +106,6 @@ def test_registration_refuses_an_account_name_with_bidi_characters(
 ) -> None:
     user = make_user("spoof", first_name="Mallory\u202e", last_name="Admin")
     with pytest.raises(TournamentError) as raised:
-        services.entry_register(event=event, user=user)
+        entry_register(event=event, user=user)
     assert raised.value.code == "name_unsafe"
     assert not Entry.objects.filter(event=event).exists()

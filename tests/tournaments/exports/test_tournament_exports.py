@@ -14,9 +14,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
-from tournaments import services
 from tournaments.exports import games_zip_bytes, trf_text
 from tournaments.models import Event, Pairing
+from tournaments.services.entries import entry_add
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -26,16 +29,16 @@ def played(event: Event, add_players: Any) -> Event:
     """5 players, 2 complete rounds (byes included), a late entry worth 0.5 for round 1."""
     add_players(event, 5)
     host = event.organiser
-    r1 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r1)
+    r1 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r1)
     finish_round(r1)
-    services.entry_add(actor=host, event=event, name="Late", missed_round_points=Decimal("0.5"))
-    r2 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r2)
+    entry_add(actor=host, event=event, name="Late", missed_round_points=Decimal("0.5"))
+    r2 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r2)
     pending = list(Pairing.objects.filter(round=r2, result="pending").order_by("table"))
-    services.result_set(actor=host, pairing=pending[0], result="red_won_by_forfeit")
+    result_set(actor=host, pairing=pending[0], result="red_won_by_forfeit")
     for p in pending[1:]:
-        services.result_set(actor=host, pairing=p, result="blue_won")
+        result_set(actor=host, pairing=p, result="blue_won")
     return event
 
 

@@ -16,9 +16,14 @@ import pytest
 
 from tests.tournaments.conftest import finish_round
 from tests.tournaments.exports.trf_checker import check, parse
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.exports import trf_text
 from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.services.entries import entry_add, entry_withdraw
+from tournaments.services.events import event_set_status, event_update
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -33,20 +38,20 @@ def _play(round_: Round, results: list[str]) -> None:
     host = round_.event.organiser
     tables = list(Pairing.objects.filter(round=round_, blue__isnull=False).order_by("table"))
     for pairing, result in zip(tables, results, strict=False):
-        services.result_set(actor=host, pairing=pairing, result=result)
+        result_set(actor=host, pairing=pairing, result=result)
     finish_round(round_)
 
 
 def _pair_and_publish(event: Event) -> Round:
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    return services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    return round_publish(actor=event.organiser, round=round_)
 
 
 def test_a_swiss_with_forfeits_byes_late_entries_and_a_withdrawal_exports_valid_trf(
     event: Event, add_players: Any
 ) -> None:
     host = event.organiser
-    services.event_update(actor=host, event=event, rounds=4)
+    event_update(actor=host, event=event, rounds=4)
     add_players(event, 7)
     exports = []
     r1 = _pair_and_publish(event)
@@ -54,17 +59,13 @@ def test_a_swiss_with_forfeits_byes_late_entries_and_a_withdrawal_exports_valid_
     _play(r1, ["red_won_by_forfeit", "double_forfeit"])
     exports.append(trf_text(event))
     # A strong late entrant (seed order would put them first), granted nothing for round 1.
-    services.entry_add(actor=host, event=event, name="Late Z", rating=9000)
+    entry_add(actor=host, event=event, name="Late Z", rating=9000)
     r2 = _pair_and_publish(event)
     _play(r2, ["blue_won_by_forfeit"])
     exports.append(trf_text(event))
-    services.entry_add(
-        actor=host, event=event, name="Late H", rating=50, missed_round_points=Decimal("0.5")
-    )
-    services.entry_add(
-        actor=host, event=event, name="Late F", rating=8000, missed_round_points=Decimal("1")
-    )
-    services.entry_withdraw(actor=host, entry=Entry.objects.get(event=event, name="P7"))
+    entry_add(actor=host, event=event, name="Late H", rating=50, missed_round_points=Decimal("0.5"))
+    entry_add(actor=host, event=event, name="Late F", rating=8000, missed_round_points=Decimal("1"))
+    entry_withdraw(actor=host, entry=Entry.objects.get(event=event, name="P7"))
     r3 = _pair_and_publish(event)
     _play(r3, ["red_won_by_forfeit"])
     exports.append(trf_text(event))
@@ -101,7 +102,7 @@ def test_forfeit_points_other_than_the_defaults_are_declared(
         points_forfeit_loss=Decimal(1),
         points_bye=Decimal(2),
     )
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 5)
     r1 = _pair_and_publish(event)
     _play(r1, ["blue_won_by_forfeit", "double_forfeit"])
@@ -119,7 +120,7 @@ def test_a_round_robin_free_round_scores_the_events_setting(
     if free is not None:
         fields["points_round_robin_free"] = free
     event = make_event(**fields)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 5)
     for _ in range(5):
         _play(_pair_and_publish(event), [])
@@ -141,7 +142,7 @@ def test_start_numbers_do_not_move_when_a_strong_player_enters_late(
     add_players(event, 4)
     finish_round(_pair_and_publish(event))
     before = _numbers(trf_text(event))
-    late = services.entry_add(actor=event.organiser, event=event, name="Champion", rating=9999)
+    late = entry_add(actor=event.organiser, event=event, name="Champion", rating=9999)
     after = _numbers(trf_text(event))
     assert late.start_number == 5
     assert after == before | {"Champion": 5}
@@ -153,7 +154,7 @@ def test_a_round_robin_free_round_scores_nothing_by_default(
     make_event: Any, add_players: Any
 ) -> None:
     event = make_event(pairing_system="round_robin")
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 3)
     round_ = _pair_and_publish(event)
     free = Pairing.objects.get(round=round_, blue__isnull=True).red

@@ -19,8 +19,10 @@ from matches.models import Match
 from matches.permissions import user_can_arbitrate
 from matches.selectors import match_clock_state
 from matches.services.lifecycle import match_start
-from tournaments import services
 from tournaments.models import Event, EventRole, Pairing
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +31,10 @@ pytestmark = pytest.mark.django_db
 def running_match(make_event: Any, add_players: Any) -> Match:
     """The first match of a published online round of the host's event, started."""
     event = make_event(name="Own Cup", online=True, rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     match_id = Pairing.objects.get(round=round_).match_id
     assert match_id is not None
     return match_start(match_id=match_id)

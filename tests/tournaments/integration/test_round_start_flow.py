@@ -23,8 +23,11 @@ from matches.models import Match, MatchEvent
 from matches.services.arbiter import match_forfeit_absent
 from matches.services.lifecycle import match_start
 from matches.services.otb import otb_clock_press
-from tournaments import services
 from tournaments.models import Entry, Event, EventRole, Pairing, Round
+from tournaments.services.entries import entry_add
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -33,14 +36,14 @@ pytestmark = pytest.mark.django_db
 def online_round(make_event: Any, make_user: Any) -> dict[str, Any]:
     """A published online round 1 of two players with accounts (and nothing started)."""
     event = make_event(name="Net Cup", online=True, rounds=1, time_control="5+3")
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
     players = [make_user("kenji"), make_user("lina")]
     for i, user in enumerate(players):
-        services.entry_add(
+        entry_add(
             actor=event.organiser, event=event, name=user.username, user=user, rating=2000 - i
         )
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red__user", "blue__user").get(round=round_)
     match = Match.objects.get(pk=pairing.match_id)
     return {
@@ -239,10 +242,10 @@ def test_players_find_their_board_from_any_page(
 
 def test_the_first_press_starts_an_over_the_board_game(make_event: Any, add_players: Any) -> None:
     event = make_event(name="Hall Cup", rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     match = Match.objects.get(pk=Pairing.objects.get(round=round_).match_id)
     assert match.kind == Match.Kind.OTB
     assert match.status == Match.Status.PENDING

@@ -18,19 +18,21 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches.models import Match
-from tournaments import services
 from tournaments.models import Event, Pairing
 from tournaments.routing import websocket_urlpatterns
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
 
 def _round(make_event: Any, add_players: Any, *, online: bool) -> dict[str, Any]:
     event = make_event(name="Watch Cup", online=online, rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.select_related("red", "blue").get(round=round_)
     return {"event": event, "round": round_, "pairing": pairing, "match_id": pairing.match_id}
 

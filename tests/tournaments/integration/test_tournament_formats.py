@@ -16,8 +16,12 @@ from matches.models import Match
 from matches.selectors import match_game_state
 from matches.services.decisions import match_resign, match_submit_action
 from matches.services.lifecycle import match_start
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Event, Pairing, Round
+from tournaments.services.entries import entry_check_in
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,13 +66,13 @@ def test_an_event_of_each_format_runs_to_the_standings(
     make_event: Any, add_players: Any, event_format: str, expected: GameFormat
 ) -> None:
     event = make_event(name=f"{event_format} open", online=True, game_format=event_format)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     entries = add_players(event, 4)
     for entry in entries:
-        services.entry_check_in(entry=entry, actor=event.organiser)
+        entry_check_in(entry=entry, actor=event.organiser)
 
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    round_ = services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_ = round_publish(actor=event.organiser, round=round_)
     pairings = list(Pairing.objects.filter(round=round_).order_by("table"))
     assert len(pairings) == 2
     for pairing in pairings:

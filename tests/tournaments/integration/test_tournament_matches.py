@@ -6,9 +6,12 @@ from typing import Any
 
 import pytest
 
-from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.models import Event, Pairing, Round
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish, round_unpublish
+from tournaments.services.results import result_confirm, result_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,14 +23,14 @@ match_lifecycle = pytest.importorskip("matches.services.lifecycle")
 @pytest.fixture
 def online(make_event: Any, add_players: Any) -> Event:
     event = make_event(name="Online Open", online=True, time_control="10+5")
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 4)
     return event
 
 
 def published_round(event: Event) -> Round:
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    return services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    return round_publish(actor=event.organiser, round=round_)
 
 
 def test_publishing_creates_one_online_match_per_table(online: Event) -> None:
@@ -64,14 +67,14 @@ def test_players_cannot_report_online_tables(online: Event) -> None:
     round_ = published_round(online)
     pairing = Pairing.objects.filter(round=round_).first()
     with pytest.raises(TournamentError) as caught:
-        services.result_report(entry=pairing.red, pairing=pairing, result="red_won")
+        result_report(entry=pairing.red, pairing=pairing, result="red_won")
     assert caught.value.code == "online_table"
 
 
 def test_unpublishing_aborts_the_matches(online: Event) -> None:
     round_ = published_round(online)
     ids = list(Pairing.objects.filter(round=round_).values_list("match_id", flat=True))
-    services.round_unpublish(actor=online.organiser, round=round_)
+    round_unpublish(actor=online.organiser, round=round_)
     assert set(Match.objects.filter(pk__in=ids).values_list("status", flat=True)) == {"aborted"}
     assert not Pairing.objects.filter(round=round_, match_id__isnull=False).exists()
 
@@ -81,7 +84,7 @@ def test_a_started_match_blocks_unpublishing(online: Event) -> None:
     pairing = Pairing.objects.filter(round=round_).first()
     match_lifecycle.match_start(match_id=pairing.match_id)
     with pytest.raises(TournamentError) as caught:
-        services.round_unpublish(actor=online.organiser, round=round_)
+        round_unpublish(actor=online.organiser, round=round_)
     assert caught.value.code == "round_started"
 
 
@@ -89,13 +92,13 @@ def test_an_over_the_board_result_finishes_the_tables_match(
     make_event: Any, add_players: Any
 ) -> None:
     event = make_event(name="Cafe Cup", rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 2)
     round_ = published_round(event)
     pairing = Pairing.objects.get(round=round_)
     assert Match.objects.get(pk=pairing.match_id).kind == Match.Kind.OTB
-    services.result_report(entry=pairing.red, pairing=pairing, result="blue_won")
-    services.result_confirm(entry=pairing.blue, pairing=pairing)
+    result_report(entry=pairing.red, pairing=pairing, result="blue_won")
+    result_confirm(entry=pairing.blue, pairing=pairing)
     match = Match.objects.get(pk=pairing.match_id)
     assert (match.status, match.winner, match.method) == ("finished", "blue", "arbiter")
     pairing.refresh_from_db()

@@ -7,9 +7,11 @@ from typing import Any
 import pytest
 
 from tests.tournaments.integration.test_tournament_start_position import form_data
-from tournaments import services
 from tournaments.forms import EventForm
 from tournaments.models import Event, Pairing
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,8 +19,8 @@ Match = pytest.importorskip("matches.models").Match
 
 
 def _publish(event: Event) -> list[Any]:
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     ids = Pairing.objects.filter(round=round_).values_list("match_id", flat=True)
     return list(Match.objects.filter(pk__in=ids))
 
@@ -28,7 +30,7 @@ def test_matches_get_the_events_no_show_limit(
     make_event: Any, add_players: Any, minutes: int | None, limit_ms: int | None
 ) -> None:
     event = make_event(name="Online Open", online=True, no_show_minutes=minutes)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 4)
     matches = _publish(event)
     assert len(matches) == 2

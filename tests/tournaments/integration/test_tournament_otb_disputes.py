@@ -9,9 +9,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from tournaments import services
 from tournaments.audit import audit_sentence
 from tournaments.models import Event, Pairing, Round
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,10 +28,10 @@ match_timeouts = pytest.importorskip("matches.services.timeouts")
 def table(make_event: Any, add_players: Any) -> Pairing:
     """Round 1 of a two-player event over the board at 30s+0, published."""
     event = make_event(name="Cafe Cup", rounds=1, time_control="30s+0")
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     return Pairing.objects.select_related("round__event").get(round=round_)
 
 
@@ -90,9 +93,7 @@ def test_the_arbiters_decision_on_the_console_reaches_the_table(table: Pairing) 
 
 def test_the_arbiters_decision_on_the_round_page_finishes_the_game(table: Pairing) -> None:
     match = _red_reports_then_flags(table)
-    services.result_set(
-        actor=table.round.event.organiser, pairing=table, result=Pairing.Result.RED_WON
-    )
+    result_set(actor=table.round.event.organiser, pairing=table, result=Pairing.Result.RED_WON)
     match.refresh_from_db()
     assert (match.status, match.winner, match.disputed) == ("finished", "red", False)
     table.refresh_from_db()

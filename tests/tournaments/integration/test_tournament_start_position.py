@@ -14,10 +14,12 @@ from engine.state import Phase
 from engine.types import Side, parse_square
 from matches.models import Match
 from matches.selectors import match_game_state
-from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.forms import EventForm
 from tournaments.models import Event, Pairing
+from tournaments.services.events import event_set_status, event_update
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,10 +34,10 @@ def test_every_match_of_a_published_round_starts_from_the_events_position(
 ) -> None:
     start = StartPosition.from_text(OPENING)
     event = make_event(name="Starter Cup", online=True, start_position=start.to_dict())
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 4)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    round_ = services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_ = round_publish(actor=event.organiser, round=round_)
     pairings = list(Pairing.objects.filter(round=round_))
     assert len(pairings) == 2
     for pairing in pairings:
@@ -49,7 +51,7 @@ def test_every_match_of_a_published_round_starts_from_the_events_position(
         assert archer.owner is Side.RED
         assert state.sides[Side.BLUE].deck == start.sides[Side.BLUE].deck
     with pytest.raises(TournamentError) as caught:
-        services.event_update(actor=event.organiser, event=event, start_position=None)
+        event_update(actor=event.organiser, event=event, start_position=None)
     assert caught.value.code == "event_locked"
 
 
@@ -75,10 +77,10 @@ def test_expansion_and_deck_build_events_take_a_start_position(
         game_format=game_format,
         start_position=start.to_dict(),
     )
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 2)
-    round_ = services.round_publish(
-        actor=event.organiser, round=services.round_pair(actor=event.organiser, event=event)
+    round_ = round_publish(
+        actor=event.organiser, round=round_pair(actor=event.organiser, event=event)
     )
     match = Match.objects.get(pk=Pairing.objects.get(round=round_).match_id)
     assert StartPosition.from_dict(match.start_position) == start
@@ -91,10 +93,10 @@ def test_an_event_without_a_position_plays_the_normal_deployment(
     make_event: Any, add_players: Any
 ) -> None:
     event = make_event(name="Open", online=True, rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     match_id = Pairing.objects.get(round=round_).match_id
     assert match_id is not None
     match = Match.objects.get(pk=match_id)
@@ -177,10 +179,8 @@ def test_the_position_is_stored_in_canonical_form_and_shown_on_the_event_page(
     partial = {"red": {"pieces": ["Ic2N"]}, "blue": {"pieces": ["Ic6S"]}}
     event = make_event(name="Canon", start_position=partial)
     assert event.start_position == StartPosition.from_dict(partial).to_dict()
-    event = services.event_update(
-        actor=event.organiser, event=event, start_position=start.to_dict()
-    )
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event = event_update(actor=event.organiser, event=event, start_position=start.to_dict())
+    event_set_status(actor=event.organiser, event=event, status="registration")
     page = client.get(
         reverse("tournaments:event_detail", args=[event.slug]),
         headers={"accept-language": "en"},

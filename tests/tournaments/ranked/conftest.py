@@ -10,13 +10,13 @@ import pytest
 @pytest.fixture
 def ranked_event(make_event: Any) -> Any:
     """A 3-round 三国盛衰記 event (tables of 3–5) with registration open."""
-    from tournaments import services
     from tournaments.models import Event
+    from tournaments.services.events import event_set_status
 
     created = make_event(name="Sangoku Cup")
     Event.objects.filter(pk=created.pk).update(game="sangoku_seisuiki")
     created.refresh_from_db()
-    return services.event_set_status(
+    return event_set_status(
         actor=created.organiser, event=created, status=Event.Status.REGISTRATION
     )
 

@@ -16,9 +16,9 @@ from django.db import connection
 
 from tests.races import race
 from tests.tournaments.ranked.conftest import claim_for
-from tournaments import ranked_tables
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, GameTable, Round
+from tournaments.services import ranked_results, ranked_tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,10 +48,10 @@ def test_simultaneous_confirmations_all_count_and_finalise_once(
 ) -> None:
     table = _table_of_five(ranked_event, add_players)
     reporter, *others = [seat.entry for seat in table.seats.select_related("entry")]
-    ranked_tables.table_result_report(entry=reporter, table=table, seats=claim_for(table))
+    ranked_results.table_result_report(entry=reporter, table=table, seats=claim_for(table))
     results = _race(
         [
-            (lambda entry=entry: ranked_tables.table_result_confirm(entry=entry, table=table))
+            (lambda entry=entry: ranked_results.table_result_confirm(entry=entry, table=table))
             for entry in others
         ]
     )
@@ -69,14 +69,14 @@ def test_a_confirmation_racing_a_dispute_never_finalises_the_disputed_claim(
     table = _table_of_five(ranked_event, add_players)
     reporter, *others = [seat.entry for seat in table.seats.select_related("entry")]
     claim = claim_for(table)
-    ranked_tables.table_result_report(entry=reporter, table=table, seats=claim)
+    ranked_results.table_result_report(entry=reporter, table=table, seats=claim)
     for entry in others[:2]:
-        ranked_tables.table_result_confirm(entry=entry, table=table)
+        ranked_results.table_result_confirm(entry=entry, table=table)
     different = claim_for(table, {e.entry_id: 7 for e in table.seats.all()})
     results = _race(
         [
-            lambda: ranked_tables.table_result_confirm(entry=others[2], table=table),
-            lambda: ranked_tables.table_result_report(
+            lambda: ranked_results.table_result_confirm(entry=others[2], table=table),
+            lambda: ranked_results.table_result_report(
                 entry=others[3], table=table, seats=different
             ),
         ]

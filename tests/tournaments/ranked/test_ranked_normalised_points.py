@@ -10,9 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import ranked_selectors, ranked_tables
+from tournaments import ranked_selectors
 from tournaments.errors import TournamentError
 from tournaments.models import GameTable, RankPointsScale
+from tournaments.services import ranked_results, ranked_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def _play_round(event: Any) -> None:
             {"entry": s.entry_id, "victory_points": 10 - i, "eliminated_turn": None}
             for i, s in enumerate(seats)
         ]
-        ranked_tables.table_result_set(actor=event.organiser, table=table, seats=claim)
+        ranked_results.table_result_set(actor=event.organiser, table=table, seats=claim)
 
 
 def test_the_scale_is_locked_once_round_one_is_assigned(

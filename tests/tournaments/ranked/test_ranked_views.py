@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import ranked_tables
 from tournaments.models import GameTable, Round
+from tournaments.services import ranked_results, ranked_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +144,7 @@ def test_every_public_and_organiser_page_of_a_ranked_event_renders(
             {"entry": s.entry_id, "victory_points": 4, "eliminated_turn": None}
             for s in table.seats.all()
         ]
-        ranked_tables.table_result_set(actor=ranked_event.organiser, table=table, seats=seats)
+        ranked_results.table_result_set(actor=ranked_event.organiser, table=table, seats=seats)
     slug = ranked_event.slug
     public = [
         _url("event_detail", slug=slug),
@@ -188,8 +188,8 @@ def test_the_arbiter_starts_the_result_form_from_a_players_claim(
             for e, vp in zip((a, b, c), vps, strict=True)
         ]
 
-    ranked_tables.table_result_report(entry=a, table=table, seats=claim((11, 12, 13)))
-    ranked_tables.table_result_report(entry=b, table=table, seats=claim((21, 22, 23)))
+    ranked_results.table_result_report(entry=a, table=table, seats=claim((11, 12, 13)))
+    ranked_results.table_result_report(entry=b, table=table, seats=claim((21, 22, 23)))
     url = _url("ranked_round", slug=ranked_event.slug, number=1)
     page = organiser_client.get(url).content.decode()
     assert "Disputed: the players reported different results." in page

@@ -12,12 +12,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import audit, services
+from tournaments import audit
 from tournaments.models import AuditLog, Entry, Event, Round
+from tournaments.services.entries import entry_check_in, entry_check_in_many
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
-SERVICES = Path(__file__).resolve().parents[3] / "tournaments" / "services.py"
+SERVICES = Path(__file__).resolve().parents[3] / "tournaments" / "services"
 
 
 def dashboard(client: Client, event: Event, lang: str = "en") -> str:
@@ -54,7 +59,7 @@ def test_pairing_with_players_not_checked_in_asks_for_confirmation(
     client: Client, event: Event, add_players: Any
 ) -> None:
     players = add_players(event, 5)
-    services.entry_check_in_many(actor=event.organiser, event=event, entries=players[:4])
+    entry_check_in_many(actor=event.organiser, event=event, entries=players[:4])
     client.force_login(event.organiser)
     html = dashboard(client, event)
     assert "Pair round 1 without the 1 player who has not checked in" in html
@@ -76,7 +81,7 @@ def test_pairing_when_everyone_checked_in_needs_no_confirmation(
     client: Client, event: Event, add_players: Any
 ) -> None:
     players = add_players(event, 4)
-    services.entry_check_in_many(actor=event.organiser, event=event, entries=players)
+    entry_check_in_many(actor=event.organiser, event=event, entries=players)
     client.force_login(event.organiser)
     assert "without the" not in dashboard(client, event)
     # The dashboard's form sends the hidden confirmation when nobody would be left out.
@@ -88,8 +93,8 @@ def test_pairing_when_everyone_checked_in_needs_no_confirmation(
 
 def test_result_entry_starts_empty(client: Client, event: Event, add_players: Any) -> None:
     add_players(event, 4)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     client.force_login(event.organiser)
     url = reverse("tournaments:manage_round", args=[event.slug, 1])
     html = client.get(url, headers={"accept-language": "en"}).content.decode()
@@ -105,13 +110,14 @@ def test_result_entry_starts_empty(client: Client, event: Event, add_players: An
 
 
 def audit_codes_in_services() -> set[str]:
-    """Every action code ``tournaments/services.py`` writes with ``_audit``."""
+    """Every action code a module of ``tournaments/services/`` writes with ``_audit``."""
     codes: set[str] = set()
-    for node in ast.walk(ast.parse(SERVICES.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_audit":
-            for sub in ast.walk(node.args[1]):
-                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                    codes.add(sub.value)
+    for module in sorted(SERVICES.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_audit":
+                for sub in ast.walk(node.args[1]):
+                    if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                        codes.add(sub.value)
     return codes
 
 
@@ -127,13 +133,13 @@ def test_the_audit_log_reads_as_sentences_in_both_languages(
 ) -> None:
     players = add_players(event, 4)
     host = event.organiser
-    services.entry_check_in(actor=host, entry=players[0])
-    services.entry_check_in(actor=host, entry=players[0], checked_in=False)
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
+    entry_check_in(actor=host, entry=players[0])
+    entry_check_in(actor=host, entry=players[0], checked_in=False)
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
     pairing = round_.pairings.exclude(blue=None).first()
-    services.result_set(actor=host, pairing=pairing, result="red_won")
-    services.result_set(actor=host, pairing=pairing, result="blue_won", reason="wrong slip")
+    result_set(actor=host, pairing=pairing, result="red_won")
+    result_set(actor=host, pairing=pairing, result="blue_won", reason="wrong slip")
     client.force_login(host)
 
     english = dashboard(client, event, "en")
@@ -163,10 +169,10 @@ def test_a_round_robin_is_not_stopped_by_the_swiss_round_count(
     from tests.tournaments.conftest import finish_round
 
     event = make_event(name="Club League", pairing_system="round_robin", rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 4)
-    first = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=first)
+    first = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=first)
     finish_round(first)
     client.force_login(event.organiser)
     html = dashboard(client, event)

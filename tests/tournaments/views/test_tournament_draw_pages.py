@@ -14,8 +14,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Event, Pairing
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -26,11 +29,11 @@ DRAW_OPTION = '<option value="draw">'
 def _running(make_event: Any, add_players: Any, game: str) -> tuple[Event, list[Pairing]]:
     event = make_event(game=game)
     host = event.organiser
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 4)
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
-    services.event_set_status(actor=host, event=event, status=Event.Status.RUNNING)
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
+    event_set_status(actor=host, event=event, status=Event.Status.RUNNING)
     return event, list(Pairing.objects.filter(round=round_).select_related("red", "blue"))
 
 
@@ -76,9 +79,7 @@ def test_the_arbiter_enters_a_draw_on_the_round_page_and_the_dashboard(
 ) -> None:
     event, tables = _running(make_event, add_players, "banjo_yuki")
     # The dashboard lists the tables awaiting a confirmation or in dispute.
-    services.result_report(
-        entry=tables[1].red, pairing=tables[1], result="draw", red_score=1, blue_score=1
-    )
+    result_report(entry=tables[1].red, pairing=tables[1], result="draw", red_score=1, blue_score=1)
     client.force_login(event.organiser)
     for name in ("manage_round", "manage_event"):
         args = [event.slug, 1] if name == "manage_round" else [event.slug]
@@ -109,7 +110,7 @@ def test_gunshi_pages_offer_no_draw_and_a_posted_draw_changes_nothing(
         reverse("tournaments:player_token_report", args=[table.red.token, table.pk]),
         {"result": "draw"},
     )
-    services.result_report(entry=tables[1].red, pairing=tables[1], result="red_won")
+    result_report(entry=tables[1].red, pairing=tables[1], result="red_won")
     client.force_login(event.organiser)
     for name in ("manage_round", "manage_event"):
         args = [event.slug, 1] if name == "manage_round" else [event.slug]
@@ -133,10 +134,10 @@ def test_an_elimination_round_page_offers_no_draw_and_refuses_one(
 ) -> None:
     event = make_event(game="strategem", pairing_system="single_elim")
     host = event.organiser
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 4)
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
     table = Pairing.objects.filter(round=round_).select_related("red").first()
     assert table is not None
     home = reverse("tournaments:player_token", args=[table.red.token])

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import AuditLog, Event
+from tournaments.services.events import event_set_status
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def running(event: Event) -> Event:
-    return services.event_set_status(actor=event.organiser, event=event, status="running")
+    return event_set_status(actor=event.organiser, event=event, status="running")
 
 
 def test_finishing_without_the_box_is_refused(client: Any, running: Event) -> None:

@@ -14,9 +14,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
-from tournaments import services
 from tournaments.forms import EventForm
 from tournaments.models import Entry, Event
+from tournaments.services.entries import entry_check_in_many
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +44,7 @@ def test_check_in_summary_when_everyone_is_in(
     client: Client, event: Event, add_players: Any
 ) -> None:
     players = add_players(event, 4)
-    services.entry_check_in_many(actor=event.organiser, event=event, entries=players)
+    entry_check_in_many(actor=event.organiser, event=event, entries=players)
     client.force_login(event.organiser)
     assert "All 4 active players have checked in." in dashboard(client, event)
     html = dashboard(client, event, JA)
@@ -53,7 +56,7 @@ def test_a_refused_late_entry_says_so_at_the_top_and_scrolls_to_the_form(
     client: Client, event: Event, add_players: Any
 ) -> None:
     add_players(event, 4)
-    services.round_pair(actor=event.organiser, event=event)
+    round_pair(actor=event.organiser, event=event)
     client.force_login(event.organiser)
     response = client.post(
         reverse("tournaments:entry_add", args=[event.slug]),
@@ -99,10 +102,10 @@ def test_standings_caption_follows_the_round_and_the_end_of_the_event(
     client: Client, make_event: Any, add_players: Any
 ) -> None:
     event = make_event(rounds=1)
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     add_players(event, 4)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     url = reverse("tournaments:standings", args=[event.slug])
     html = client.get(url, headers=EN).content.decode()
     assert "Round 1 is being played" in html
@@ -112,8 +115,8 @@ def test_standings_caption_follows_the_round_and_the_end_of_the_event(
     cache.clear()  # the live pages' version moves after commit; these tests never commit
     caption = client.get(url, headers=EN).content.decode().split("table-caption")[1][:400]
     assert "After round 1 (1 complete)." in caption
-    services.event_set_status(actor=event.organiser, event=event, status="running")
-    services.event_set_status(actor=event.organiser, event=event, status="finished")
+    event_set_status(actor=event.organiser, event=event, status="running")
+    event_set_status(actor=event.organiser, event=event, status="finished")
     cache.clear()
     html = client.get(url, headers=EN).content.decode()
     assert "Final ranking" in html
@@ -173,7 +176,7 @@ def test_a_ranked_table_event_is_created_without_its_ignored_fields(
 
 def test_a_ranked_table_event_page_shows_no_swiss_settings(client: Client, make_event: Any) -> None:
     event = make_event(game="sangoku_seisuiki", time_control="240+0")
-    services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event_set_status(actor=event.organiser, event=event, status="registration")
     html = client.get(reverse("tournaments:event_detail", args=[event.slug]), headers=EN)
     text = html.content.decode()
     assert "3–5 players a table, 240-minute sessions" in text

@@ -16,7 +16,7 @@ from django.test import Client, TestCase
 from django.urls import reverse
 
 import junqi
-from tests.tournaments.services.test_tournament_junqi import _event_with_a_table
+from tests.tournaments.services.test_junqi_event_flow import _event_with_a_table
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
-from tournaments import services
 from tournaments.models import AuditLog, Entry, Event, EventRole, Pairing, Round
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -61,20 +64,20 @@ def world(event: Event, make_event: Any, add_players: Any) -> World:
     players = add_players(event, 4)
     running = make_event(name="Winter Open", rounds=3)
     host = running.organiser
-    services.event_set_status(actor=host, event=running, status="registration")
+    event_set_status(actor=host, event=running, status="registration")
     add_players(running, 5, prefix="W")
-    first = services.round_pair(actor=host, event=running)
-    services.round_publish(actor=host, round=first)
+    first = round_pair(actor=host, event=running)
+    round_publish(actor=host, round=first)
     finish_round(first)
-    second = services.round_pair(actor=host, event=running)
-    services.round_publish(actor=host, round=second)
+    second = round_pair(actor=host, event=running)
+    round_publish(actor=host, round=second)
     played = Pairing.objects.filter(round=second, blue__isnull=False).first()
-    services.result_set(actor=host, pairing=played, result="red_won")
+    result_set(actor=host, pairing=played, result="red_won")
     bye = Pairing.objects.filter(round=second, blue__isnull=True).first()
     draft_event = make_event(name="Draft Cup", rounds=3)
-    services.event_set_status(actor=host, event=draft_event, status="registration")
+    event_set_status(actor=host, event=draft_event, status="registration")
     add_players(draft_event, 4, prefix="D")
-    draft_round = services.round_pair(actor=host, event=draft_event)
+    draft_round = round_pair(actor=host, event=draft_event)
     other = Entry.objects.filter(event=running).first()
     return World(event, players, running, draft_round, played, bye, other)
 

@@ -10,9 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.forms import EventForm
 from tournaments.models import Event, Pairing
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -92,11 +94,11 @@ def test_the_game_score_tiebreak_is_refused_for_gunshi(client: Client, host: Any
 def _running(make_event: Any, add_players: Any, game: str) -> tuple[Event, list[Pairing]]:
     event = make_event(game=game, tiebreaks=["GS", "RND"])
     host = event.organiser
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 4)
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
-    services.event_set_status(actor=host, event=event, status=Event.Status.RUNNING)
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
+    event_set_status(actor=host, event=event, status=Event.Status.RUNNING)
     return event, list(Pairing.objects.filter(round=round_).select_related("red", "blue"))
 
 

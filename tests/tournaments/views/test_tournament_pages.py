@@ -10,8 +10,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import finish_round
-from tournaments import services
 from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.services.entries import entry_add
+from tournaments.services.events import event_role_add
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_report, result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -26,11 +30,11 @@ def running(event: Event, add_players: Any) -> Event:
     """Round 1 complete, round 2 published, round 3 not paired."""
     add_players(event, 6)
     host = event.organiser
-    r1 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r1)
+    r1 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r1)
     finish_round(r1)
-    r2 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r2)
+    r2 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r2)
     event.refresh_from_db()
     return event
 
@@ -68,7 +72,7 @@ def test_draft_events_and_rounds_are_hidden_from_the_public(
     assert "Secret Cup" not in en(client, reverse("tournaments:event_list")).content.decode()
 
     add_players(event, 4)
-    services.round_pair(actor=event.organiser, event=event)
+    round_pair(actor=event.organiser, event=event)
     assert en(client, reverse("tournaments:round_detail", args=[event.slug, 1])).status_code == 404
     detail = en(client, reverse("tournaments:export_pairings_json", args=[event.slug, 1]))
     assert detail.status_code == 404
@@ -94,7 +98,7 @@ def test_cached_standings_page_costs_no_query_and_follows_changes(
     # A result changes the standings: the version moves, the next request rebuilds.
     pairing = Pairing.objects.filter(round__number=2, result=Pairing.Result.PENDING).first()
     with_blue = Pairing.Result.BLUE_WON
-    services.result_set(actor=running.organiser, pairing=pairing, result=with_blue)
+    result_set(actor=running.organiser, pairing=pairing, result=with_blue)
     second = en(client, url).content.decode()
     assert first != second
 
@@ -105,8 +109,8 @@ def test_uncached_standings_query_count_does_not_grow_with_players(
     url = reverse("tournaments:standings", args=[running.slug]) + "fragment/"
     with django_assert_max_num_queries(8):
         en(client, url)
-    services.entry_add(actor=running.organiser, event=running, name="Extra 1")
-    services.entry_add(actor=running.organiser, event=running, name="Extra 2")
+    entry_add(actor=running.organiser, event=running, name="Extra 1")
+    entry_add(actor=running.organiser, event=running, name="Extra 2")
     cache.clear()
     with django_assert_max_num_queries(8):
         en(client, url)
@@ -125,7 +129,7 @@ def test_organiser_pages_are_for_the_people_running_the_event(
     assert response.status_code == 404
 
     arbiter = make_user("arbiter")
-    services.event_role_add(actor=running.organiser, event=running, user=arbiter, role="arbiter")
+    event_role_add(actor=running.organiser, event=running, user=arbiter, role="arbiter")
     client.force_login(arbiter)
     assert en(client, dashboard).status_code == 200
     assert en(client, reverse("tournaments:event_edit", args=[running.slug])).status_code == 404
@@ -140,7 +144,7 @@ def test_arbiter_enters_a_result_and_a_correction_needs_a_reason_and_a_confirmat
     client: Client, running: Event, make_user: Any
 ) -> None:
     arbiter = make_user("arbiter")
-    services.event_role_add(actor=running.organiser, event=running, user=arbiter, role="arbiter")
+    event_role_add(actor=running.organiser, event=running, user=arbiter, role="arbiter")
     client.force_login(arbiter)
     pairing = Pairing.objects.filter(round__number=2, blue__isnull=False).first()
     url = reverse("tournaments:pairing_result", args=[running.slug, pairing.pk])
@@ -208,8 +212,8 @@ def test_disagreeing_reports_become_a_dispute_on_the_dashboard(
     client: Client, running: Event
 ) -> None:
     pairing = Pairing.objects.filter(round__number=2, blue__isnull=False).first()
-    services.result_report(entry=pairing.red, pairing=pairing, result="red_won")
-    services.result_report(entry=pairing.blue, pairing=pairing, result="blue_won")
+    result_report(entry=pairing.red, pairing=pairing, result="red_won")
+    result_report(entry=pairing.blue, pairing=pairing, result="blue_won")
     pairing.refresh_from_db()
     assert pairing.disputed
     assert pairing.result == Pairing.Result.PENDING
@@ -303,7 +307,7 @@ def test_pairing_editor_swaps_players_in_a_draft(client: Client, running: Event)
     from tests.tournaments.conftest import finish_round as finish
 
     finish(r2)
-    r3 = services.round_pair(actor=host, event=running)
+    r3 = round_pair(actor=host, event=running)
     tables = list(Pairing.objects.filter(round=r3).order_by("table"))
     a, b = tables[0].red, tables[1].red
     client.force_login(host)

@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Entry, Event
+from tournaments.services.entries import entry_register
+from tournaments.services.events import event_set_status
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +23,9 @@ EN = {"accept-language": "en"}
 def full(make_event: Any, make_user: Any) -> Event:
     """Two places, both taken (a and b); c waits at position 1."""
     event = make_event(registration_cap=2)
-    event = services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event = event_set_status(actor=event.organiser, event=event, status="registration")
     for name in ("a", "b", "c"):
-        services.entry_register(event=event, user=make_user(name))
+        entry_register(event=event, user=make_user(name))
     return event
 
 

@@ -6,10 +6,21 @@ from typing import Any
 
 import pytest
 
-from tournaments import services, waitlist
+from tournaments import waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, Entry, Event
 from tournaments.selectors import event_standings
+from tournaments.services.entries import (
+    entry_add,
+    entry_check_in,
+    entry_disqualify,
+    entry_leave_waitlist,
+    entry_register,
+    entry_reinstate,
+    entry_withdraw,
+)
+from tournaments.services.events import event_set_status, event_update
+from tournaments.services.rounds import round_delete_draft, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +29,11 @@ pytestmark = pytest.mark.django_db
 def capped(make_event: Any) -> Event:
     """Registration open, two places."""
     event = make_event(registration_cap=2)
-    return services.event_set_status(actor=event.organiser, event=event, status="registration")
+    return event_set_status(actor=event.organiser, event=event, status="registration")
 
 
 def register(event: Event, make_user: Any, *names: str) -> list[Entry]:
-    return [services.entry_register(event=event, user=make_user(name)) for name in names]
+    return [entry_register(event=event, user=make_user(name)) for name in names]
 
 
 def statuses(event: Event) -> dict[str, str]:
@@ -46,7 +57,7 @@ def test_a_withdrawal_promotes_the_first_waitlisted_with_an_audit_row(
     capped: Event, make_user: Any
 ) -> None:
     a, _b, c, d = register(capped, make_user, "a", "b", "c", "d")
-    services.entry_withdraw(entry=a, actor=a.user)
+    entry_withdraw(entry=a, actor=a.user)
     assert statuses(capped) == {"a": "withdrawn", "b": "active", "c": "active", "d": "waitlisted"}
     d.refresh_from_db()
     assert waitlist.position_of(d) == 1
@@ -59,8 +70,8 @@ def test_an_organiser_withdrawal_or_disqualification_promotes_too(
     capped: Event, make_user: Any
 ) -> None:
     a, b, _c, _d = register(capped, make_user, "a", "b", "c", "d")
-    services.entry_withdraw(entry=b, actor=capped.organiser)
-    services.entry_disqualify(actor=capped.organiser, entry=a, reason="no show")
+    entry_withdraw(entry=b, actor=capped.organiser)
+    entry_disqualify(actor=capped.organiser, entry=a, reason="no show")
     assert statuses(capped)["c"] == "active"
     assert statuses(capped)["d"] == "active"
     reasons = AuditLog.objects.filter(event=capped, action="entry_promote").order_by("id")
@@ -69,7 +80,7 @@ def test_an_organiser_withdrawal_or_disqualification_promotes_too(
 
 def test_raising_or_lifting_the_cap_promotes_in_order(capped: Event, make_user: Any) -> None:
     register(capped, make_user, "a", "b", "c", "d", "e")
-    services.event_update(actor=capped.organiser, event=capped, registration_cap=3)
+    event_update(actor=capped.organiser, event=capped, registration_cap=3)
     assert statuses(capped) == {
         "a": "active",
         "b": "active",
@@ -77,19 +88,19 @@ def test_raising_or_lifting_the_cap_promotes_in_order(capped: Event, make_user: 
         "d": "waitlisted",
         "e": "waitlisted",
     }
-    services.event_update(actor=capped.organiser, event=capped, registration_cap=None)
+    event_update(actor=capped.organiser, event=capped, registration_cap=None)
     assert set(statuses(capped).values()) == {"active"}
 
 
 def test_leaving_the_waitlist_deletes_the_place_in_the_queue(capped: Event, make_user: Any) -> None:
     _a, _b, c, d = register(capped, make_user, "a", "b", "c", "d")
-    services.entry_leave_waitlist(entry=c, actor=c.user)
+    entry_leave_waitlist(entry=c, actor=c.user)
     assert not Entry.objects.filter(pk=c.pk).exists()
     assert waitlist.position_of(Entry.objects.get(pk=d.pk)) == 1
     row = AuditLog.objects.get(event=capped, action="entry_leave_waitlist")
     assert row.details == {"entry_name": "c"}
     # Joining again puts the player at the back of the queue.
-    again = services.entry_register(event=capped, user=c.user)
+    again = entry_register(event=capped, user=c.user)
     assert waitlist.position_of(again) == 2
 
 
@@ -98,22 +109,22 @@ def test_only_the_player_or_an_organiser_takes_someone_off_the_waitlist(
 ) -> None:
     a, _b, c = register(capped, make_user, "a", "b", "c")
     with pytest.raises(TournamentError) as caught:
-        services.entry_leave_waitlist(entry=c, actor=a.user)
+        entry_leave_waitlist(entry=c, actor=a.user)
     assert caught.value.code == "not_allowed"
     with pytest.raises(TournamentError) as caught:
-        services.entry_leave_waitlist(entry=a, actor=a.user)
+        entry_leave_waitlist(entry=a, actor=a.user)
     assert caught.value.code == "not_waitlisted"
-    services.entry_leave_waitlist(entry=c, actor=capped.organiser)
+    entry_leave_waitlist(entry=c, actor=capped.organiser)
     assert not Entry.objects.filter(pk=c.pk).exists()
 
 
 @pytest.mark.parametrize(
     "call",
     [
-        lambda e, org: services.entry_check_in(entry=e, actor=e.user),
-        lambda e, org: services.entry_withdraw(entry=e, actor=e.user),
-        lambda e, org: services.entry_reinstate(entry=e, actor=org),
-        lambda e, org: services.entry_disqualify(entry=e, actor=org, reason="x"),
+        lambda e, org: entry_check_in(entry=e, actor=e.user),
+        lambda e, org: entry_withdraw(entry=e, actor=e.user),
+        lambda e, org: entry_reinstate(entry=e, actor=org),
+        lambda e, org: entry_disqualify(entry=e, actor=org, reason="x"),
     ],
     ids=["check-in", "withdraw", "reinstate", "disqualify"],
 )
@@ -128,17 +139,17 @@ def test_a_waitlisted_entry_holds_no_place(capped: Event, make_user: Any, call: 
 def test_pairing_and_standings_ignore_the_waitlist_and_it_stops_at_round_one(
     capped: Event, make_user: Any
 ) -> None:
-    services.event_update(actor=capped.organiser, event=capped, rounds=1)
+    event_update(actor=capped.organiser, event=capped, rounds=1)
     a, b, c = register(capped, make_user, "a", "b", "c")
-    services.event_set_status(actor=capped.organiser, event=capped, status="running")
-    round_ = services.round_pair(actor=capped.organiser, event=capped)
+    event_set_status(actor=capped.organiser, event=capped, status="running")
+    round_ = round_pair(actor=capped.organiser, event=capped)
     players = {p.red_id for p in round_.pairings.all()} | {p.blue_id for p in round_.pairings.all()}
     assert players == {a.pk, b.pk}
     names = [line.entry.name for line in event_standings(event=capped).lines]
     assert sorted(names) == ["a", "b"]
     # Round 1 is paired: a freed place no longer moves the queue.
-    services.round_delete_draft(actor=capped.organiser, round=round_)
-    services.round_pair(actor=capped.organiser, event=capped)
+    round_delete_draft(actor=capped.organiser, round=round_)
+    round_pair(actor=capped.organiser, event=capped)
     assert not waitlist.queue_moves(capped)
     assert waitlist.promote(capped, actor=None, reason="test") == []
     assert Entry.objects.get(pk=c.pk).status == "waitlisted"
@@ -147,5 +158,5 @@ def test_pairing_and_standings_ignore_the_waitlist_and_it_stops_at_round_one(
 def test_organiser_adds_are_refused_when_full(capped: Event, make_user: Any) -> None:
     register(capped, make_user, "a", "b")
     with pytest.raises(TournamentError) as caught:
-        services.entry_add(actor=capped.organiser, event=capped, name="Walk-in")
+        entry_add(actor=capped.organiser, event=capped, name="Walk-in")
     assert caught.value.code == "event_full"

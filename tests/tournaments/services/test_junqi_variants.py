@@ -9,16 +9,19 @@ from typing import Any
 
 import pytest
 
-from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.forms import EventForm
 from tournaments.models import Event
+from tournaments.services.entries import entry_add
+from tournaments.services.events import event_create, event_set_status, event_update
+from tournaments.services.publication import _match_setup_of, round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
 
 def _create(host: Any, name: str = "Junqi Open", **fields: Any) -> Event:
-    return services.event_create(
+    return event_create(
         organiser=host, name=name, starts_on=dt.date(2026, 5, 1), rounds=1, **fields
     )
 
@@ -32,11 +35,11 @@ def test_the_variants_are_stored_in_order_and_played_by_every_match(
         host, game="junqi", online=True, junqi_variants=["flying_bombs", "exploding_mines"]
     )
     assert event.junqi_variants == ["exploding_mines", "flying_bombs"]
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     for name in ("aoi", "ren"):
-        services.entry_add(actor=host, event=event, name=name, user=make_user(name))
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
+        entry_add(actor=host, event=event, name=name, user=make_user(name))
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
     match = Match.objects.get(event_id=event.pk)
     assert match.game == "junqi"
     fmt = match.game_format
@@ -45,14 +48,14 @@ def test_the_variants_are_stored_in_order_and_played_by_every_match(
     assert fmt["time_seconds"] == 600  # the event's 10+5 still holds
 
     with pytest.raises(TournamentError) as refused:
-        services.event_update(actor=host, event=event, junqi_variants=["free_hq"])
+        event_update(actor=host, event=event, junqi_variants=["free_hq"])
     assert refused.value.code == "event_locked"
 
 
 def test_a_standard_junqi_event_plays_the_standard_game(host: Any) -> None:
     event = _create(host, game="junqi", online=True)
     assert event.junqi_variants == []
-    assert services._match_setup_of(event) == {}
+    assert _match_setup_of(event) == {}
 
 
 @pytest.mark.parametrize(
@@ -126,20 +129,20 @@ def test_the_public_event_page_names_the_variants(client: Any, host: Any) -> Non
     from django.urls import reverse
 
     event = _create(host, game="junqi", online=True, junqi_variants=["free_hq"])
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     url = reverse("tournaments:event_detail", args=[event.slug])
     html = client.get(url, headers={"accept-language": "ja"}).content.decode()
     assert "大本営自由：大本営の駒も動ける" in html.split('id="event-variants"')[1]
     standard = _create(host, name="Plain", game="junqi", online=True)
-    services.event_set_status(actor=host, event=standard, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=standard, status=Event.Status.REGISTRATION)
     url = reverse("tournaments:event_detail", args=[standard.slug])
     assert 'id="event-variants"' not in client.get(url).content.decode()
 
 
 def test_changing_the_game_away_from_junqi_clears_the_variants(host: Any) -> None:
     event = _create(host, game="junqi", junqi_variants=["carry_flag"])
-    event = services.event_update(actor=host, event=event, game="gunshi")
+    event = event_update(actor=host, event=event, game="gunshi")
     assert (event.game, event.junqi_variants) == ("gunshi", [])
     with pytest.raises(TournamentError) as refused:
-        services.event_update(actor=host, event=event, junqi_variants=["carry_flag"])
+        event_update(actor=host, event=event, junqi_variants=["carry_flag"])
     assert refused.value.code == "junqi_variants_other_game"

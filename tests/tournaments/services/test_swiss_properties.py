@@ -18,8 +18,13 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Entry, Pairing
+from tournaments.services.entries import entry_add, entry_withdraw
+from tournaments.services.events import event_create, event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 RESULTS = ["red_won", "blue_won", "red_won_by_forfeit", "blue_won_by_forfeit", "double_forfeit"]
 # Points of (red, blue) per result with the default scheme (forfeit win 1, double forfeit 0).
@@ -54,15 +59,15 @@ def test_swiss_rounds_pair_everyone_due_once_and_score_exactly(
     players: int, changes: list[tuple[bool, bool]], results: list[str], data: st.DataObject
 ) -> None:
     host, _ = get_user_model().objects.get_or_create(username="prop-host")
-    event = services.event_create(
+    event = event_create(
         organiser=host,
         name=f"Prop {Entry.objects.count()}",
         starts_on=dt.date(2026, 1, 1),
         rounds=3,
     )
-    services.event_set_status(actor=host, event=event, status="registration")
+    event_set_status(actor=host, event=event, status="registration")
     for i in range(players):
-        services.entry_add(actor=host, event=event, name=f"P{i}", rating=100 * (players - i))
+        entry_add(actor=host, event=event, name=f"P{i}", rating=100 * (players - i))
     expected = Fraction(0)
     late_points = Fraction(0)
     seen: set[frozenset[int]] = set()
@@ -73,14 +78,14 @@ def test_swiss_rounds_pair_everyone_due_once_and_score_exactly(
             active = list(Entry.objects.filter(event=event, status="active").order_by("pk"))
             if drop and len(active) > 3:
                 victim = data.draw(st.sampled_from(active))
-                services.entry_withdraw(actor=host, entry=victim)
+                entry_withdraw(actor=host, entry=victim)
             if late:
-                services.entry_add(
+                entry_add(
                     actor=host, event=event, name=f"L{number}", missed_round_points=Decimal("0.5")
                 )
                 late_points += Fraction(1, 2) * (number - 1)
-        round_ = services.round_pair(actor=host, event=event)
-        services.round_publish(actor=host, round=round_)
+        round_ = round_pair(actor=host, event=event)
+        round_publish(actor=host, round=round_)
         due = set(Entry.objects.filter(event=event, status="active").values_list("pk", flat=True))
         tables = list(Pairing.objects.filter(round=round_))
         seats = [p.red_id for p in tables] + [p.blue_id for p in tables if p.blue_id]
@@ -95,7 +100,7 @@ def test_swiss_rounds_pair_everyone_due_once_and_score_exactly(
             result = next(outcome)
             if "forfeit" not in result:
                 seen.add(couple)
-            services.result_set(actor=host, pairing=p, result=result)
+            result_set(actor=host, pairing=p, result=result)
             expected += sum(WORTH[result])
     table = selectors.event_standings(event=event)
     assert sum(line.row.points for line in table.lines) == expected + late_points

@@ -13,9 +13,13 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.models import Match
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.services.events import event_set_status, event_update
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_confirm, result_report, result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +29,10 @@ R = Pairing.Result
 def _running(make_event: Any, add_players: Any, game: str, **fields: Any) -> tuple[Event, Round]:
     event = make_event(game=game, **fields)
     host = event.organiser
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 4)
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
     return event, round_
 
 
@@ -82,7 +86,7 @@ def test_another_game_drops_the_gunshi_format_and_start_position(make_event: Any
 def test_the_game_is_fixed_once_round_1_is_paired(make_event: Any, add_players: Any) -> None:
     event, _round = _running(make_event, add_players, "strategem")
     with pytest.raises(TournamentError) as caught:
-        services.event_update(actor=event.organiser, event=event, game="banjo_yuki")
+        event_update(actor=event.organiser, event=event, game="banjo_yuki")
     assert caught.value.code == "event_locked"
 
 
@@ -128,14 +132,12 @@ def test_the_clock_page_of_another_game_names_it_and_offers_no_gunshi_methods(
 def test_report_and_confirm_carry_both_scores(make_event: Any, add_players: Any) -> None:
     _event, round_ = _running(make_event, add_players, "banjo_yuki")
     table = _tables(round_)[0]
-    services.result_report(
-        entry=table.red, pairing=table, result=R.RED_WON, red_score=4, blue_score=2
-    )
+    result_report(entry=table.red, pairing=table, result=R.RED_WON, red_score=4, blue_score=2)
     table.refresh_from_db()
     assert table.confirmation == Pairing.Confirmation.AWAITING
     assert (table.reported_red_score, table.reported_blue_score) == (4, 2)
     assert table.red_score is None
-    services.result_confirm(entry=_entry(table.blue_id), pairing=table)
+    result_confirm(entry=_entry(table.blue_id), pairing=table)
     table.refresh_from_db()
     assert table.result == R.RED_WON
     assert (table.red_score, table.blue_score) == (4, 2)
@@ -145,17 +147,15 @@ def test_report_and_confirm_carry_both_scores(make_event: Any, add_players: Any)
 def test_the_same_result_with_other_scores_is_a_dispute(make_event: Any, add_players: Any) -> None:
     _event, round_ = _running(make_event, add_players, "strategem")
     table = _tables(round_)[0]
-    services.result_report(
-        entry=table.red, pairing=table, result=R.RED_WON, red_score=12, blue_score=0
-    )
-    services.result_report(
+    result_report(entry=table.red, pairing=table, result=R.RED_WON, red_score=12, blue_score=0)
+    result_report(
         entry=_entry(table.blue_id), pairing=table, result=R.RED_WON, red_score=9, blue_score=0
     )
     table.refresh_from_db()
     assert table.disputed
     assert table.result == R.PENDING
     host = round_.event.organiser
-    services.result_set(
+    result_set(
         actor=host, pairing=table, result=R.RED_WON, red_score=12, blue_score=0, method="arbiter"
     )
     table.refresh_from_db()
@@ -192,7 +192,7 @@ def test_impossible_scores_are_refused_and_nothing_changes(
     _event, round_ = _running(make_event, add_players, game)
     table = _tables(round_)[0]
     with pytest.raises(TournamentError) as caught:
-        services.result_report(
+        result_report(
             entry=table.red,
             pairing=table,
             result=result,
@@ -230,7 +230,7 @@ def test_possible_scores_are_taken(
     _event, round_ = _running(make_event, add_players, game)
     table = _tables(round_)[0]
     host = round_.event.organiser
-    services.result_set(
+    result_set(
         actor=host, pairing=table, result=result, method=method, red_score=red, blue_score=blue
     )
     table.refresh_from_db()
@@ -240,7 +240,7 @@ def test_possible_scores_are_taken(
 def test_a_forfeit_of_a_scored_game_carries_no_score(make_event: Any, add_players: Any) -> None:
     _event, round_ = _running(make_event, add_players, "strategem")
     table = _tables(round_)[0]
-    services.result_set(actor=round_.event.organiser, pairing=table, result=R.BLUE_WON_BY_FORFEIT)
+    result_set(actor=round_.event.organiser, pairing=table, result=R.BLUE_WON_BY_FORFEIT)
     table.refresh_from_db()
     assert (table.red_score, table.blue_score) == (None, None)
 
@@ -248,8 +248,8 @@ def test_a_forfeit_of_a_scored_game_carries_no_score(make_event: Any, add_player
 def test_gunshi_results_are_unchanged(make_event: Any, add_players: Any) -> None:
     _event, round_ = _running(make_event, add_players, "gunshi")
     table = _tables(round_)[0]
-    services.result_report(entry=table.red, pairing=table, result=R.RED_WON)
-    services.result_confirm(entry=_entry(table.blue_id), pairing=table)
+    result_report(entry=table.red, pairing=table, result=R.RED_WON)
+    result_confirm(entry=_entry(table.blue_id), pairing=table)
     table.refresh_from_db()
     assert (table.result, table.red_score, table.blue_score) == (R.RED_WON, None, None)
     match = Match.objects.get(pk=table.match_id)
@@ -263,9 +263,7 @@ def test_gunshi_results_are_unchanged(make_event: Any, add_players: Any) -> None
 def _play_round_one(round_: Round, scores: list[tuple[str, int, int]]) -> None:
     host = round_.event.organiser
     for table, (result, red, blue) in zip(_tables(round_), scores, strict=True):
-        services.result_set(
-            actor=host, pairing=table, result=result, red_score=red, blue_score=blue
-        )
+        result_set(actor=host, pairing=table, result=result, red_score=red, blue_score=blue)
 
 
 def test_battlefield_difference_breaks_ties(make_event: Any, add_players: Any) -> None:
@@ -291,7 +289,7 @@ def test_strategem_game_score_sums_the_winners_hp(make_event: Any, add_players: 
 
 def test_exports_carry_the_scores(make_event: Any, add_players: Any, client: Client) -> None:
     event, round_ = _running(make_event, add_players, "banjo_yuki", tiebreaks=["GS"])
-    services.event_set_status(actor=event.organiser, event=event, status=Event.Status.RUNNING)
+    event_set_status(actor=event.organiser, event=event, status=Event.Status.RUNNING)
     _play_round_one(round_, [(R.RED_WON, 4, 1), (R.BLUE_WON, 2, 4)])
     body = client.get(
         reverse("tournaments:export_pairings_csv", args=[event.slug, 1])

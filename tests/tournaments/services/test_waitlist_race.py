@@ -17,9 +17,11 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.races import race, skip_unless_postgresql
-from tournaments import services, waitlist
+from tournaments import waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, Entry, Event
+from tournaments.services.entries import entry_register, entry_withdraw
+from tournaments.services.events import event_set_status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,9 +39,9 @@ def _race(calls: list[Any]) -> list[Any]:
 
 def _event_with_one_place_left(make_event: Any, make_user: Any) -> Event:
     event = make_event(registration_cap=3)
-    event = services.event_set_status(actor=event.organiser, event=event, status="registration")
+    event = event_set_status(actor=event.organiser, event=event, status="registration")
     for name in ("first", "second"):
-        services.entry_register(event=event, user=make_user(name))
+        entry_register(event=event, user=make_user(name))
     return event
 
 
@@ -48,9 +50,7 @@ def test_two_registrations_for_the_last_place_never_exceed_the_cap(
 ) -> None:
     event = _event_with_one_place_left(make_event, make_user)
     users = [make_user(f"racer{i}") for i in range(THREADS)]
-    results = _race(
-        [lambda user=user: services.entry_register(event=event, user=user) for user in users]
-    )
+    results = _race([lambda user=user: entry_register(event=event, user=user) for user in users])
     assert all(isinstance(r, Entry) for r in results), results
     assert waitlist.active_count(event) == 3
     queued = waitlist.queue(event)
@@ -64,14 +64,14 @@ def test_a_withdrawal_racing_registrations_hands_its_place_to_one_player(
     make_event: Any, make_user: Any
 ) -> None:
     event = _event_with_one_place_left(make_event, make_user)
-    services.entry_register(event=event, user=make_user("third"))
+    entry_register(event=event, user=make_user("third"))
     waiting = [make_user(f"queued{i}") for i in range(3)]
     for user in waiting:
-        services.entry_register(event=event, user=user)
+        entry_register(event=event, user=user)
     leaving = Entry.objects.get(event=event, name="first")
     late = [make_user(f"late{i}") for i in range(THREADS - 1)]
-    calls: list[Any] = [lambda: services.entry_withdraw(entry=leaving, actor=leaving.user)]
-    calls += [lambda user=user: services.entry_register(event=event, user=user) for user in late]
+    calls: list[Any] = [lambda: entry_withdraw(entry=leaving, actor=leaving.user)]
+    calls += [lambda user=user: entry_register(event=event, user=user) for user in late]
     results = _race(calls)
     assert not [r for r in results if isinstance(r, TournamentError)]
     assert waitlist.active_count(event) == 3

@@ -7,9 +7,13 @@ from typing import Any
 import pytest
 
 from tests.tournaments.conftest import finish_round
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.models import BracketMatch, Event, Pairing, Round
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +23,11 @@ def run_until_done(event: Event, limit: int = 20) -> list[Round]:
     code = ""
     for _ in range(limit):
         try:
-            round_ = services.round_pair(actor=event.organiser, event=event)
+            round_ = round_pair(actor=event.organiser, event=event)
         except TournamentError as error:
             code = error.code
             break
-        services.round_publish(actor=event.organiser, round=round_)
+        round_publish(actor=event.organiser, round=round_)
         finish_round(round_)
         rounds.append(round_)
     else:
@@ -34,7 +38,7 @@ def run_until_done(event: Event, limit: int = 20) -> list[Round]:
 
 def registered(make_event: Any, **fields: Any) -> Event:
     event = make_event(**fields)
-    return services.event_set_status(actor=event.organiser, event=event, status="registration")
+    return event_set_status(actor=event.organiser, event=event, status="registration")
 
 
 def test_round_robin_of_five_meets_everyone_once_with_one_bye_each(
@@ -58,9 +62,9 @@ def test_single_elimination_of_six_gives_byes_to_the_top_seeds_and_finds_a_champ
 ) -> None:
     event = registered(make_event, pairing_system="single_elim")
     players = add_players(event, 6)
-    first = services.round_pair(actor=event.organiser, event=event)
+    first = round_pair(actor=event.organiser, event=event)
     assert Pairing.objects.filter(round=first).count() == 2  # seeds 1 and 2 wait for round 2
-    services.round_publish(actor=event.organiser, round=first)
+    round_publish(actor=event.organiser, round=first)
     finish_round(first)
     rounds = [first, *run_until_done(event)]
     assert len(rounds) == 3
@@ -105,16 +109,16 @@ def test_correcting_an_elimination_result_resets_what_depended_on_it(
     event = registered(make_event, pairing_system="single_elim")
     players = add_players(event, 4)
     host = event.organiser
-    semis = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=semis)
+    semis = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=semis)
     finish_round(semis)
-    final_round = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=final_round)
+    final_round = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=final_round)
     final = Pairing.objects.get(round=final_round)
     assert {final.red_id, final.blue_id} == {players[0].pk, players[1].pk}
 
     upset = Pairing.objects.filter(round=semis).get(red=players[0])
-    services.result_set(actor=host, pairing=upset, result="blue_won", reason="slip misread")
+    result_set(actor=host, pairing=upset, result="blue_won", reason="slip misread")
     final.refresh_from_db()
     assert players[0].pk not in (final.red_id, final.blue_id)  # the final now has the winner
     row = BracketMatch.objects.get(event=event, code="W2-1")
@@ -125,9 +129,9 @@ def test_correcting_an_elimination_result_resets_what_depended_on_it(
 def test_double_forfeit_is_refused_in_elimination(make_event: Any, add_players: Any) -> None:
     event = registered(make_event, pairing_system="single_elim")
     add_players(event, 2)
-    round_ = services.round_pair(actor=event.organiser, event=event)
-    services.round_publish(actor=event.organiser, round=round_)
+    round_ = round_pair(actor=event.organiser, event=event)
+    round_publish(actor=event.organiser, round=round_)
     pairing = Pairing.objects.get(round=round_)
     with pytest.raises(TournamentError) as caught:
-        services.result_set(actor=event.organiser, pairing=pairing, result="double_forfeit")
+        result_set(actor=event.organiser, pairing=pairing, result="double_forfeit")
     assert caught.value.code == "invalid_result"

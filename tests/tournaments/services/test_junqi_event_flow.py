@@ -18,12 +18,15 @@ pytestmark = pytest.mark.django_db
 
 
 def _event_with_a_table() -> Any:
-    from tournaments import services
     from tournaments.models import Event, Pairing
+    from tournaments.services.entries import entry_add
+    from tournaments.services.events import event_create, event_set_status
+    from tournaments.services.publication import round_publish
+    from tournaments.services.rounds import round_pair
 
     make = get_user_model().objects.create_user
     organiser = make(username="org", password="pw-1234-x")
-    event = services.event_create(
+    event = event_create(
         organiser=organiser,
         name="Junqi Open",
         starts_on=dt.date(2026, 5, 1),
@@ -33,11 +36,11 @@ def _event_with_a_table() -> Any:
     )
     Event.objects.filter(pk=event.pk).update(game="junqi")
     event.refresh_from_db()
-    services.event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=organiser, event=event, status=Event.Status.REGISTRATION)
     for name in ("aoi", "ren"):
-        services.entry_add(actor=organiser, event=event, name=name, user=make(username=name))
-    round_ = services.round_pair(actor=organiser, event=event)
-    services.round_publish(actor=organiser, round=round_)
+        entry_add(actor=organiser, event=event, name=name, user=make(username=name))
+    round_ = round_pair(actor=organiser, event=event)
+    round_publish(actor=organiser, round=round_)
     return Pairing.objects.select_related("red__user", "blue__user").get(round=round_)
 
 

@@ -7,9 +7,13 @@ from typing import Any
 import pytest
 
 from tests.tournaments.conftest import finish_round
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.models import AuditLog, Entry, Event, Pairing, Round
+from tournaments.services.entries import entry_add, entry_register, entry_withdraw
+from tournaments.services.events import event_role_add
+from tournaments.services.publication import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +22,11 @@ def test_three_round_swiss_runs_to_final_standings(event: Event, add_players: An
     players = add_players(event, 8)
     host = event.organiser
     for number in (1, 2, 3):
-        round_ = services.round_pair(actor=host, event=event)
+        round_ = round_pair(actor=host, event=event)
         assert round_.number == number
         assert round_.status == Round.Status.DRAFT
         assert Pairing.objects.filter(round=round_).count() == 4
-        services.round_publish(actor=host, round=round_)
+        round_publish(actor=host, round=round_)
         finish_round(round_)
         round_.refresh_from_db()
         assert round_.status == Round.Status.COMPLETE
@@ -41,26 +45,26 @@ def test_pairing_before_the_last_round_is_complete_is_refused(
     event: Event, add_players: Any
 ) -> None:
     add_players(event, 4)
-    round_ = services.round_pair(actor=event.organiser, event=event)
+    round_ = round_pair(actor=event.organiser, event=event)
     with pytest.raises(TournamentError) as caught:
-        services.round_pair(actor=event.organiser, event=event)
+        round_pair(actor=event.organiser, event=event)
     assert caught.value.code == "previous_round_incomplete"
-    services.round_publish(actor=event.organiser, round=round_)
+    round_publish(actor=event.organiser, round=round_)
     with pytest.raises(TournamentError) as caught:
-        services.round_pair(actor=event.organiser, event=event)
+        round_pair(actor=event.organiser, event=event)
     assert caught.value.code == "previous_round_incomplete"
     assert Round.objects.filter(event=event).count() == 1
 
 
 def test_odd_field_gives_one_bye_worth_the_bye_points(event: Event, add_players: Any) -> None:
     add_players(event, 5)
-    round_ = services.round_pair(actor=event.organiser, event=event)
+    round_ = round_pair(actor=event.organiser, event=event)
     byes = Pairing.objects.filter(round=round_, blue__isnull=True)
     assert byes.count() == 1
     bye = byes.get()
     assert bye.result == Pairing.Result.BYE
     assert bye.red.name == "P5"  # the lowest-rated player
-    services.round_publish(actor=event.organiser, round=round_)
+    round_publish(actor=event.organiser, round=round_)
     finish_round(round_)
     points = {
         line.entry.name: line.row.points for line in selectors.event_standings(event=event).lines
@@ -72,7 +76,7 @@ def test_impossible_round_count_is_refused(make_event: Any, add_players: Any) ->
     event = make_event(rounds=4)
     add_players(event, 4)
     with pytest.raises(TournamentError) as caught:
-        services.round_pair(actor=event.organiser, event=event)
+        round_pair(actor=event.organiser, event=event)
     assert caught.value.code == "impossible_rounds"
     assert caught.value.params == {"rounds": 4, "players": 4, "maximum": 3}
     assert not Round.objects.filter(event=event).exists()
@@ -83,14 +87,14 @@ def test_withdrawn_player_is_not_paired_again_but_stays_in_standings(
 ) -> None:
     players = add_players(event, 6)
     host = event.organiser
-    r1 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r1)
+    r1 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r1)
     with pytest.raises(TournamentError) as caught:
-        services.entry_withdraw(actor=host, entry=players[0])
+        entry_withdraw(actor=host, entry=players[0])
     assert caught.value.code == "between_rounds_only"
     finish_round(r1)
-    services.entry_withdraw(actor=host, entry=players[0])
-    r2 = services.round_pair(actor=host, event=event)
+    entry_withdraw(actor=host, entry=players[0])
+    r2 = round_pair(actor=host, event=event)
     paired = {p.red_id for p in r2.pairings.all()} | {p.blue_id for p in r2.pairings.all()}
     assert players[0].pk not in paired
     assert Pairing.objects.filter(round=r2, blue__isnull=True).count() == 1
@@ -105,14 +109,12 @@ def test_late_entry_gets_the_chosen_points_for_missed_rounds(
 
     add_players(event, 4)
     host = event.organiser
-    r1 = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=r1)
+    r1 = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=r1)
     finish_round(r1)
-    late = services.entry_add(
-        actor=host, event=event, name="Late", missed_round_points=Decimal("0.5")
-    )
+    late = entry_add(actor=host, event=event, name="Late", missed_round_points=Decimal("0.5"))
     assert late.first_round == 2
-    r2 = services.round_pair(actor=host, event=event)
+    r2 = round_pair(actor=host, event=event)
     assert (
         Pairing.objects.filter(round=r2).filter(red=late).exists()
         or Pairing.objects.filter(round=r2, blue=late).exists()
@@ -125,21 +127,21 @@ def test_only_managers_pair_rounds(event: Event, add_players: Any, make_user: An
     add_players(event, 4)
     stranger = make_user("stranger")
     with pytest.raises(TournamentError) as caught:
-        services.round_pair(actor=stranger, event=event)
+        round_pair(actor=stranger, event=event)
     assert caught.value.code == "not_allowed"
     arbiter = make_user("arbiter")
-    services.event_role_add(actor=event.organiser, event=event, user=arbiter, role="arbiter")
+    event_role_add(actor=event.organiser, event=event, user=arbiter, role="arbiter")
     with pytest.raises(TournamentError):
-        services.round_pair(actor=arbiter, event=event)
+        round_pair(actor=arbiter, event=event)
     co = make_user("co")
-    services.event_role_add(actor=event.organiser, event=event, user=co, role="co_organiser")
-    assert services.round_pair(actor=co, event=event).number == 1
+    event_role_add(actor=event.organiser, event=event, user=co, role="co_organiser")
+    assert round_pair(actor=co, event=event).number == 1
 
 
 def test_registering_twice_is_refused(event: Event, make_user: Any) -> None:
     player = make_user("alice")
-    services.entry_register(event=event, user=player)
+    entry_register(event=event, user=player)
     with pytest.raises(TournamentError) as caught:
-        services.entry_register(event=event, user=player)
+        entry_register(event=event, user=player)
     assert caught.value.code == "already_registered"
     assert Entry.objects.filter(event=event).count() == 1

@@ -17,10 +17,14 @@ from matches.services.arbiter import match_set_result
 from matches.services.lifecycle import match_start
 from matches.services.otb import otb_confirm_result, otb_report_result
 from matches.views_arbiter import SetResultForm
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.forms import PlayerResultForm, ResultForm
 from tournaments.models import Entry, Event, Pairing, Round
+from tournaments.services.events import event_set_status
+from tournaments.services.publication import round_publish
+from tournaments.services.results import result_confirm, result_report, result_set
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +34,10 @@ R = Pairing.Result
 def _running(make_event: Any, add_players: Any, game: str, **fields: Any) -> tuple[Event, Round]:
     event = make_event(game=game, **fields)
     host = event.organiser
-    services.event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
+    event_set_status(actor=host, event=event, status=Event.Status.REGISTRATION)
     add_players(event, 4)
-    round_ = services.round_pair(actor=host, event=event)
-    services.round_publish(actor=host, round=round_)
+    round_ = round_pair(actor=host, event=event)
+    round_publish(actor=host, round=round_)
     return event, round_
 
 
@@ -56,11 +60,11 @@ def test_a_reported_draw_confirmed_gives_both_half_a_point(
 ) -> None:
     event, round_ = _running(make_event, add_players, "strategem")
     table = _table(round_)
-    services.result_report(entry=table.red, pairing=table, result=R.DRAW, red_score=3, blue_score=3)
+    result_report(entry=table.red, pairing=table, result=R.DRAW, red_score=3, blue_score=3)
     table.refresh_from_db()
     assert table.confirmation == Pairing.Confirmation.AWAITING
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_confirm(entry=_blue(table), pairing=table)
+        result_confirm(entry=_blue(table), pairing=table)
     table.refresh_from_db()
     assert (table.result, table.red_score, table.blue_score) == (R.DRAW, 3, 3)
     points = _points(event)
@@ -74,16 +78,12 @@ def test_a_draw_against_a_win_is_a_dispute_the_arbiter_rules(
 ) -> None:
     event, round_ = _running(make_event, add_players, "banjo_yuki")
     table = _table(round_)
-    services.result_report(entry=table.red, pairing=table, result=R.DRAW, red_score=2, blue_score=2)
-    services.result_report(
-        entry=_blue(table), pairing=table, result=R.BLUE_WON, red_score=2, blue_score=4
-    )
+    result_report(entry=table.red, pairing=table, result=R.DRAW, red_score=2, blue_score=2)
+    result_report(entry=_blue(table), pairing=table, result=R.BLUE_WON, red_score=2, blue_score=4)
     table.refresh_from_db()
     assert table.disputed
     assert table.result == R.PENDING
-    services.result_set(
-        actor=event.organiser, pairing=table, result=R.DRAW, red_score=2, blue_score=2
-    )
+    result_set(actor=event.organiser, pairing=table, result=R.DRAW, red_score=2, blue_score=2)
     table.refresh_from_db()
     assert (table.result, table.disputed) == (R.DRAW, False)
 
@@ -92,8 +92,8 @@ def test_the_arbiter_enters_and_corrects_a_draw(make_event: Any, add_players: An
     event, round_ = _running(make_event, add_players, "strategem")
     table = _table(round_)
     host = event.organiser
-    services.result_set(actor=host, pairing=table, result=R.RED_WON, red_score=5, blue_score=0)
-    services.result_set(
+    result_set(actor=host, pairing=table, result=R.RED_WON, red_score=5, blue_score=0)
+    result_set(
         actor=host,
         pairing=table,
         result=R.DRAW,
@@ -121,9 +121,7 @@ def test_impossible_draw_scores_are_refused(
     _event, round_ = _running(make_event, add_players, game)
     table = _table(round_)
     with pytest.raises(TournamentError) as caught:
-        services.result_report(
-            entry=table.red, pairing=table, result=R.DRAW, red_score=red, blue_score=blue
-        )
+        result_report(entry=table.red, pairing=table, result=R.DRAW, red_score=red, blue_score=blue)
     assert caught.value.code == code
     table.refresh_from_db()
     assert table.confirmation == Pairing.Confirmation.NONE
@@ -137,7 +135,7 @@ def test_possible_draw_scores_are_taken(
 ) -> None:
     event, round_ = _running(make_event, add_players, game)
     table = _table(round_)
-    services.result_set(
+    result_set(
         actor=event.organiser, pairing=table, result=R.DRAW, red_score=score, blue_score=score
     )
     table.refresh_from_db()
@@ -148,10 +146,10 @@ def test_gunshi_refuses_a_draw_from_players_and_arbiters(make_event: Any, add_pl
     event, round_ = _running(make_event, add_players, "gunshi")
     table = _table(round_)
     with pytest.raises(TournamentError) as caught:
-        services.result_report(entry=table.red, pairing=table, result=R.DRAW)
+        result_report(entry=table.red, pairing=table, result=R.DRAW)
     assert caught.value.code == "game_has_no_draws"
     with pytest.raises(TournamentError) as caught:
-        services.result_set(actor=event.organiser, pairing=table, result=R.DRAW)
+        result_set(actor=event.organiser, pairing=table, result=R.DRAW)
     assert caught.value.code == "game_has_no_draws"
     table.refresh_from_db()
     assert (table.result, table.confirmation) == (R.PENDING, Pairing.Confirmation.NONE)
@@ -162,14 +160,10 @@ def test_an_elimination_round_refuses_a_draw(make_event: Any, add_players: Any) 
     assert round_.stage == Round.Stage.ELIMINATION
     table = _table(round_)
     with pytest.raises(TournamentError) as caught:
-        services.result_set(
-            actor=event.organiser, pairing=table, result=R.DRAW, red_score=1, blue_score=1
-        )
+        result_set(actor=event.organiser, pairing=table, result=R.DRAW, red_score=1, blue_score=1)
     assert caught.value.code == "draw_in_elimination"
     with pytest.raises(TournamentError) as caught:
-        services.result_report(
-            entry=table.red, pairing=table, result=R.DRAW, red_score=1, blue_score=1
-        )
+        result_report(entry=table.red, pairing=table, result=R.DRAW, red_score=1, blue_score=1)
     assert caught.value.code == "draw_in_elimination"
 
 
@@ -284,10 +278,10 @@ def test_swiss_pairs_the_next_round_after_a_draw_without_a_rematch(
     event, round_ = _running(make_event, add_players, "strategem")
     host = event.organiser
     first, second = Pairing.objects.filter(round=round_).order_by("table")
-    services.result_set(actor=host, pairing=first, result=R.DRAW, red_score=4, blue_score=4)
-    services.result_set(actor=host, pairing=second, result=R.RED_WON, red_score=9, blue_score=0)
+    result_set(actor=host, pairing=first, result=R.DRAW, red_score=4, blue_score=4)
+    result_set(actor=host, pairing=second, result=R.RED_WON, red_score=9, blue_score=0)
     drawn = {first.red_id, first.blue_id}
-    next_round = services.round_pair(actor=host, event=event)
+    next_round = round_pair(actor=host, event=event)
     pairs = [{p.red_id, p.blue_id} for p in Pairing.objects.filter(round=next_round)]
     assert drawn not in pairs
     assert {second.red_id, second.blue_id} not in pairs
