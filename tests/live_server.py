@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -135,10 +136,54 @@ def server_database(directory: Path) -> Iterator[str]:
             admin.execute(drop)
 
 
+#: Each process of the suite takes its servers' ports from a block of its own, below Linux's
+#: ephemeral range (32768–60999): an outgoing connection never borrows one of them between the
+#: check here and the server's own bind, and two xdist workers never pick the same port.
+PORT_BLOCK_START = 20_000
+PORT_BLOCK_SIZE = 500
+PORT_BLOCKS = 25
+
+
+def _port_block() -> range:
+    """This process's ports: block 0 on a serial run, block n + 1 on xdist worker ``gw<n>``."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    index = int(worker.removeprefix("gw")) + 1 if worker.startswith("gw") else 0
+    start = PORT_BLOCK_START + (index % PORT_BLOCKS) * PORT_BLOCK_SIZE
+    return range(start, start + PORT_BLOCK_SIZE)
+
+
+# A random start within the block, so that two suites run side by side rarely meet either.
+_PORT_CANDIDATES = itertools.islice(
+    itertools.cycle(_port_block()), random.randrange(PORT_BLOCK_SIZE), None
+)
+
+
+#: Whether the running test may start servers: tests/conftest.py sets it before each test
+#: from the test's marks (e2e, multiprocess, faults), which `make test-fast` deselects.
+servers_allowed = True
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A port of this process's block that nothing listens on (it is never handed out twice
+    until the whole block has been used).
+
+    Every server the suite starts (Daphne, redis-server, nginx) takes its port here, so a test
+    that starts one without the mark that keeps it out of `make test-fast` fails here.
+    """
+    if not servers_allowed:
+        raise RuntimeError(
+            "this test starts a server: mark it multiprocess (or e2e, faults) so that "
+            "`make test-fast` leaves it out"
+        )
+    for _ in range(PORT_BLOCK_SIZE):
+        port = next(_PORT_CANDIDATES)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {_port_block()}")
 
 
 def daphne_command(port: int) -> list[str]:
