@@ -64,6 +64,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(PRIVATE_SERVERS_GROUP))
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Remove the live servers' migrated template database of this process (or xdist worker)."""
+    from tests import live_server
+
+    live_server.remove_migrated_template()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     """Let `free_port` hand out ports only while a test marked for it sets up and runs."""
