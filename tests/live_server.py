@@ -42,7 +42,9 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-START_SECONDS = 30
+#: Generous: on a loaded machine, with another xdist worker beside it, Daphne may take long
+#: to import the project; the wait ends as soon as the server answers.
+START_SECONDS = 120
 MANAGE_SECONDS = 180
 
 
