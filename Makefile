@@ -12,8 +12,14 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="tests/engine -x"`.
 PYTEST_ARGS ?=
+# One pytest-xdist worker per core. `loadgroup` keeps each `xdist_group` on one worker (the tests
+# that start and kill private servers, see tests/conftest.py); `PYTEST_WORKERS=0` runs serially.
+PYTEST_WORKERS ?= auto
+PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadgroup
+# What `make test-fast` leaves out: browser tests and tests that start servers of their own.
+FAST_MARKS = not e2e and not multiprocess and not faults
 
-.PHONY: help uv install setup dev test lint format typecheck ci messages check-messages clean
+.PHONY: help uv install setup dev test test-fast lint format typecheck ci messages check-messages clean
 
 help: ## Show this help
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -23,8 +29,8 @@ uv: ## Install uv with pip if it is missing
 	@command -v uv >/dev/null 2>&1 || $(PYTHON) -m uv --version >/dev/null 2>&1 || \
 		$(PYTHON) -m pip install --quiet --root-user-action=ignore uv
 
-install: uv ## Create .venv with the locked dependencies (uv sync --locked)
-	$(UV) sync --locked
+install: uv ## Create .venv with the locked dependencies (uv sync --locked), compiled to bytecode
+	$(UV) sync --locked --compile-bytecode
 
 setup: install ## Install, migrate the database and load the demo data
 	$(UV) run python manage.py migrate --noinput
@@ -33,8 +39,16 @@ setup: install ## Install, migrate the database and load the demo data
 dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/
 	$(UV) run python manage.py runserver $(HOST):$(PORT)
 
-test: install ## Install, then run the whole test suite (fails when no test ran)
-	$(UV) run pytest $(PYTEST_ARGS)
+# The test runs keep bytecode caches (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE
+# is set: every xdist worker, and every server and manage.py process the browser tests start,
+# would otherwise compile the project and the rewritten test modules from source again.
+PYTEST = PYTHONDONTWRITEBYTECODE= $(UV) run pytest
+
+test: install ## Install, then run the whole test suite in parallel (fails when no test ran)
+	$(PYTEST) $(PYTEST_PARALLEL) $(PYTEST_ARGS)
+
+test-fast: install ## Everyday run: the suite without browser, multi-process and fault tests
+	$(PYTEST) $(PYTEST_PARALLEL) -m "$(FAST_MARKS)" $(PYTEST_ARGS)
 
 lint: install ## ruff check, ruff format --check, import contracts
 	$(UV) run ruff check .

@@ -41,6 +41,45 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
+# ------------------------------------------------------------------------ marks by fixture
+
+#: Fixtures that open a browser or start a live server: a test using one is a browser test.
+BROWSER_FIXTURES = frozenset({"browser", "page", "new_page", "live_asgi", "match_server"})
+#: Marks of the tests that start server processes of their own (`make test-fast` leaves them
+#: out). Only such a test may ask `tests.live_server.free_port` for a port.
+SERVER_MARKS = frozenset({"e2e", "multiprocess", "faults"})
+#: The xdist group of the tests that start and kill private servers and bound how fast those
+#: answer: one worker runs them one after another, so two of them never compete for the CPU.
+PRIVATE_SERVERS_GROUP = "private-servers"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that uses a browser fixture `e2e`, so that none can forget it, and send
+    the `multiprocess` and `faults` tests to one xdist worker (`--dist loadgroup`)."""
+    for item in items:
+        if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.e2e)
+        if item.get_closest_marker("multiprocess") or item.get_closest_marker("faults"):
+            item.add_marker(pytest.mark.xdist_group(PRIVATE_SERVERS_GROUP))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Remove the live servers' migrated template database of this process (or xdist worker)."""
+    from tests import live_server
+
+    live_server.remove_migrated_template()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """Let `free_port` hand out ports only while a test marked for it sets up and runs."""
+    from tests import live_server
+
+    live_server.servers_allowed = any(item.get_closest_marker(mark) for mark in SERVER_MARKS)
+    return (yield)
+
+
 @pytest.fixture
 def password() -> str:
     """The password of the `user` and `organiser` fixtures."""

@@ -10,6 +10,9 @@ tree — which is what `make dev` runs, on the same kind of services as the suit
   created here and dropped afterwards) and the Redis channel layer and cache, under a key
   prefix of its own (``REDIS_KEY_PREFIX``) so that it shares no key with the suite.
 
+Each server's database is a copy of one migrated template per test process (``server_database``),
+so a browser test pays for copying a database, not for running every migration.
+
 It is started through Daphne's own console script, so the scheduler that adjudicates flag
 falls starts in it as in any server process.
 
@@ -21,13 +24,17 @@ not share.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
+import random
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +42,9 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-START_SECONDS = 30
+#: Generous: on a loaded machine, with another xdist worker beside it, Daphne may take long
+#: to import the project; the wait ends as soon as the server answers.
+START_SECONDS = 120
 MANAGE_SECONDS = 180
 
 
@@ -115,30 +124,133 @@ def _postgres_admin(config: dict[str, Any]) -> Any:
 
 @contextmanager
 def server_database(directory: Path) -> Iterator[str]:
-    """A fresh, empty database for one server: its URL. Dropped on exit (PostgreSQL)."""
+    """A fresh database for one server, already migrated: its URL. Dropped on exit (PostgreSQL).
+
+    It is a copy of this process's migrated template (``migrated_template``): a copied file on
+    SQLite, ``CREATE DATABASE … TEMPLATE`` on PostgreSQL, either far quicker than migrating.
+    """
     config = _postgres_config()
     if config is None:
-        yield f"sqlite:///{directory / 'e2e.sqlite3'}"
+        path = directory / "e2e.sqlite3"
+        shutil.copyfile(migrated_template(), path)
+        yield f"sqlite:///{path}"
         return
     from psycopg import sql
 
+    template = migrated_template()
     name = f"{config['NAME']}_live_{os.getpid()}_{next(_SERIAL)}"[:63]
     drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+    create = sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+        sql.Identifier(name), sql.Identifier(template)
+    )
     with _postgres_admin(config) as admin:
         admin.execute(drop)
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}")
+        admin.execute(create)
     try:
-        yield urlunsplit(url)
+        yield _postgres_url(name)
     finally:
         with _postgres_admin(config) as admin:
             admin.execute(drop)
 
 
+def _postgres_url(name: str) -> str:
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
+
+
+#: How to remove the migrated template, once one is made (`remove_migrated_template`).
+_template_removers: list[Callable[[], None]] = []
+
+
+@functools.cache
+def migrated_template() -> str:
+    """This process's migrated, empty database, made on first use: a SQLite file's path, or a
+    PostgreSQL database's name. Every server's database copies it; tests/conftest.py removes
+    it when the session (or xdist worker) finishes."""
+    config = _postgres_config()
+    if config is None:
+        directory = Path(tempfile.mkdtemp(prefix="gunshi-live-template-"))
+        _template_removers.append(lambda: shutil.rmtree(directory, ignore_errors=True))
+        path = directory / "template.sqlite3"
+        _migrate(f"sqlite:///{path}")
+        return str(path)
+    from psycopg import sql
+
+    name = f"{config['NAME']}_live_{os.getpid()}_template"[:63]
+    drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+
+    def drop_template() -> None:
+        with _postgres_admin(config) as admin:
+            admin.execute(drop)
+
+    drop_template()
+    with _postgres_admin(config) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    _template_removers.append(drop_template)
+    _migrate(_postgres_url(name))
+    return name
+
+
+def remove_migrated_template() -> None:
+    """Remove this process's template, if it made one."""
+    while _template_removers:
+        _template_removers.pop()()
+    migrated_template.cache_clear()
+
+
+def _migrate(database_url: str) -> None:
+    LiveServer(url="", env=server_environment(database_url)).manage(
+        "migrate", "--noinput", "-v", "0"
+    )
+
+
+#: Each process of the suite takes its servers' ports from a block of its own, below Linux's
+#: ephemeral range (32768–60999): an outgoing connection never borrows one of them between the
+#: check here and the server's own bind, and two xdist workers never pick the same port.
+PORT_BLOCK_START = 20_000
+PORT_BLOCK_SIZE = 500
+PORT_BLOCKS = 25
+
+
+def _port_block() -> range:
+    """This process's ports: block 0 on a serial run, block n + 1 on xdist worker ``gw<n>``."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    index = int(worker.removeprefix("gw")) + 1 if worker.startswith("gw") else 0
+    start = PORT_BLOCK_START + (index % PORT_BLOCKS) * PORT_BLOCK_SIZE
+    return range(start, start + PORT_BLOCK_SIZE)
+
+
+# A random start within the block, so that two suites run side by side rarely meet either.
+_PORT_CANDIDATES = itertools.islice(
+    itertools.cycle(_port_block()), random.randrange(PORT_BLOCK_SIZE), None
+)
+
+
+#: Whether the running test may start servers: tests/conftest.py sets it before each test
+#: from the test's marks (e2e, multiprocess, faults), which `make test-fast` deselects.
+servers_allowed = True
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A port of this process's block that nothing listens on (it is never handed out twice
+    until the whole block has been used).
+
+    Every server the suite starts (Daphne, redis-server, nginx) takes its port here, so a test
+    that starts one without the mark that keeps it out of `make test-fast` fails here.
+    """
+    if not servers_allowed:
+        raise RuntimeError(
+            "this test starts a server: mark it multiprocess (or e2e, faults) so that "
+            "`make test-fast` leaves it out"
+        )
+    for _ in range(PORT_BLOCK_SIZE):
+        port = next(_PORT_CANDIDATES)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {_port_block()}")
 
 
 def daphne_command(port: int) -> list[str]:
@@ -178,15 +290,13 @@ def start_daphne(directory: Path, env: dict[str, str]) -> tuple[subprocess.Popen
 
 @contextmanager
 def running_server(directory: Path, **extra_env: str) -> Iterator[LiveServer]:
-    """Migrate a fresh database (``server_database``), serve it, and stop the server on exit.
+    """Serve a fresh, migrated database (``server_database``); stop the server on exit.
 
     The server's output goes to ``directory/daphne.log``; it is raised as the error if the
     server exits or does not answer within ``START_SECONDS``.
     """
     with server_database(directory) as database_url:
-        env = server_environment(database_url, **extra_env)
-        LiveServer(url="", env=env).manage("migrate", "--noinput", "-v", "0")
-        yield from _serve(directory, env)
+        yield from _serve(directory, server_environment(database_url, **extra_env))
 
 
 def _serve(directory: Path, env: dict[str, str]) -> Iterator[LiveServer]:

@@ -2,7 +2,14 @@
 
 They honour `DATABASE_URL` and `REDIS_URL` like every other settings module, so CI runs the
 same suite once on the embedded default and once against PostgreSQL + Redis.
+
+Under pytest-xdist (`make test` runs ``pytest -n auto``) every worker is a process of its own:
+pytest-django gives each its own test database (in-memory SQLite, or ``test_<name>_gw0``, …
+on PostgreSQL), and the Redis keys and channel-layer prefix below carry the worker's id
+(``PYTEST_XDIST_WORKER``), so two workers on one Redis database never see each other's keys.
 """
+
+import os
 
 from config.env import env
 from config.settings.base import *  # noqa: F403
@@ -15,13 +22,17 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 # Hashing passwords slowly buys nothing in tests.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+#: This process's share of Redis: "gunshi-test" on a serial run, "gunshi-test-gw1" on worker 1.
+TEST_REDIS_PREFIX = "-".join(filter(None, ["gunshi-test", os.environ.get("PYTEST_XDIST_WORKER")]))
+
 if REDIS_URL:
-    # Keep test keys apart from anything a development server left in the same Redis.
+    # Keep test keys apart from anything a development server left in the same Redis, and from
+    # the other workers; clearing the cache deletes this prefix's keys only (not FLUSHDB).
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tests.redis_cache.PrefixScopedRedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "gunshi-test",
+            "KEY_PREFIX": TEST_REDIS_PREFIX,
         },
     }
     CHANNEL_LAYERS = {
@@ -29,7 +40,7 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
-                "prefix": "gunshi-test",
+                "prefix": TEST_REDIS_PREFIX,
             },
         },
     }

@@ -26,7 +26,7 @@ from tests.live_server import (
     wait_until_listening,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.multiprocess]
 
 LEASE_SECONDS = 2
 

@@ -19,9 +19,11 @@ import pytest
 
 from matches.channel_layer import PipelinedPubSubChannelLayer
 from matches.subscription_watch import RESYNC_MESSAGE_TYPE
+from tests.live_server import free_port
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.multiprocess,
     pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
 ]
 
@@ -30,9 +32,7 @@ class PrivateRedis:
     """A redis-server of the test's own, without persistence: a restart forgets everything."""
 
     def __init__(self) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
