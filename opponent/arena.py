@@ -28,12 +28,13 @@ Chooser = Callable[[SeatView, int | None], str]
 class Referee:
     """One game's true state, and each seat's view of it, kept as the game goes on."""
 
-    def __init__(self, game: str, setup: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, game: str, setup: Mapping[str, Any] | None = None, *, seed: int = 0) -> None:
         self.game = game
+        #: The public set-up the seats are given (a deal seed stays with the referee).
         self.setup: dict[str, Any] = dict(setup or {})
         if game == GUNSHI:
             self.setup.setdefault("variant", "basic")
-            self.state: Any = first_position(self.setup)
+            self.state: Any = first_position(self.setup, seed=seed)
         else:
             options = junqi.Options.from_dict(dict(self.setup.get("game_format") or {}))
             self.state = junqi.new_game(options)
@@ -97,10 +98,11 @@ def play_game(
     players: tuple[Chooser, Chooser],
     *,
     setup: Mapping[str, Any] | None = None,
+    seed: int = 0,
     max_decisions: int = 3000,
 ) -> GameResult:
     """Play one game between two players (seat 0 red, seat 1 blue), without clocks."""
-    referee = Referee(game, setup)
+    referee = Referee(game, setup, seed=seed)
     result = GameResult(None, 0)
     while result.decisions < max_decisions:
         seat = referee.to_act()

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,7 +62,10 @@ __all__ = ["SENTINEL", "GunshiBelief", "GunshiWorld", "first_position", "general
 SENTINEL = "?"
 
 #: How many candidate states the filter keeps at most (see the module docstring).
-DEFAULT_CAP = 1500
+DEFAULT_CAP = 600
+
+#: How many times a capped filter that lost every candidate starts again.
+RETRIES = 1
 
 #: A path of decisions, newest first, shared between candidates: ``(decision, earlier)``.
 #: ``None`` as a decision stands for the opponent's masked general choice.
@@ -85,10 +88,12 @@ class GunshiWorld:
         return _decisions(self.path, self.first, self.general)
 
 
-def first_position(setup: Mapping[str, Any]) -> GameState:
-    """The public first position of a match's set-up (any deal seed is not public: 0)."""
+def first_position(setup: Mapping[str, Any], *, seed: int = 0) -> GameState:
+    """The first position of a match's set-up. The deal seed of expansion option 1 is not
+    public: a seat's first position is built with seed 0 and the deal left to the sampler;
+    the referee of ``opponent.arena`` passes the true ``seed``."""
     data = dict(setup.get("game_format") or {"variant": setup.get("variant", "basic")})
-    data["seed"] = 0
+    data["seed"] = seed
     fmt = GameFormat.from_dict(data)
     rulings = Rulings.from_dict(dict(setup.get("rulings") or {}))
     start = setup.get("start_position")
@@ -167,18 +172,28 @@ class GunshiBelief:
         return len(self._candidates)
 
     def update(self, view: SeatView) -> None:
+        """Bring the candidates up to ``view``. A capped filter that lost every candidate
+        starts again from the first position with another random subset, up to ``RETRIES``
+        times (a filter under the cap never loses the true world)."""
         known = self._view
         if known is None or not _extends(view, known):
-            self._start(view)
+            self._start(view, 0)
             known = self._view
         assert known is not None
         side = Side(view.seat)
-        for ply in range(known.ply, view.ply):
+        ply = known.ply
+        while ply < view.ply:
             self._step(side, view.history[ply], view.observations[ply], view.observations[ply + 1])
+            ply += 1
+            if not self._candidates and not self.exact and self._attempt < RETRIES:
+                self._start(view, self._attempt + 1)
+                ply = 0
         self._view = view
 
-    def _start(self, view: SeatView) -> None:
-        self._rng = random.Random(self._seed)  # noqa: S311 - a reproducible filter, not security
+    def _start(self, view: SeatView, attempt: int) -> None:
+        self._attempt = attempt
+        seed = f"{self._seed}:{attempt}"
+        self._rng = random.Random(seed)  # noqa: S311 - a reproducible filter, not security
         first = first_position(view.setup)
         side = Side(view.seat)
         self._candidates = {}
@@ -195,49 +210,63 @@ class GunshiBelief:
             kept = self._rng.sample(sorted(self._candidates, key=_order_key), self.cap)
             self._candidates = {state: self._candidates[state] for state in kept}
 
-    def _successors(
+    def _choices(
         self, state: GameState, line: str, viewer: Side
-    ) -> Iterator[tuple[GameState, Action | None]]:
-        """The states a candidate may have gone to by the decision the seat read as ``line``."""
+    ) -> Iterator[Action | None]:
+        """The decisions a candidate may have taken where the seat read ``line`` (``None``: the
+        opponent's masked general choice, made with the sentinel)."""
         actor = state.to_act
         if actor is None:
             return
         if actor is not viewer and line == "general ?":
-            choice = next((a for a in legal_actions(state) if isinstance(a, ChooseGeneral)), None)
-            if choice is not None:
-                yield _with_general(apply(state, choice), actor, SENTINEL), None
+            yield None
             return
         if actor is not viewer and line.endswith("?"):
             for action in legal_actions(state):
                 if history_text(state, action, viewer) == line:
-                    yield apply(state, action), action
+                    yield action
             return
         try:
-            action = parse_action(line)
-            yield apply_action(state, action), action
+            yield parse_action(line)
         except EngineError:
             return
+
+    @staticmethod
+    def _successor(state: GameState, action: Action | None) -> GameState | None:
+        if action is None:
+            choice = next((a for a in legal_actions(state) if isinstance(a, ChooseGeneral)), None)
+            if choice is None:
+                return None
+            actor = state.to_act
+            assert actor is not None
+            return _with_general(apply(state, choice), actor, SENTINEL)
+        try:
+            return apply_action(state, action)
+        except EngineError:
+            return None
 
     def _step(
         self, viewer: Side, line: str, before: Mapping[str, Any], after: Mapping[str, Any]
     ) -> None:
         opponent = viewer.opponent
         revealed = after["sides"][opponent.label].get("general")
-        moves: list[tuple[GameState, tuple[GameState, Path]]] = []
+        pairs: list[tuple[GameState, Action | None, GameState, Path]] = []
         for state, (first, path) in self._candidates.items():
             if revealed and state.sides[opponent].general == SENTINEL:
                 state = _with_general(state, opponent, revealed)  # 将軍偵察 found it
-            for successor, action in self._successors(state, line, viewer):
-                moves.append((successor, (first, (action, path))))
-        if len(moves) > self.cap:
-            self._rng.shuffle(moves)
+            for action in self._choices(state, line, viewer):
+                pairs.append((state, action, first, path))
+        capped = len(pairs) > self.cap
+        if capped:
+            self._rng.shuffle(pairs)  # the first survivors are then a uniform random subset
         found: dict[GameState, tuple[GameState, Path]] = {}
-        for successor, origin in moves:
-            if successor in found:
+        for state, action, first, path in pairs:
+            successor = self._successor(state, action)
+            if successor is None or successor in found:
                 continue
             if observe(successor, viewer) == after:
-                found[successor] = origin
-                if len(found) >= self.cap and len(moves) > self.cap:
+                found[successor] = (first, (action, path))
+                if capped and len(found) >= self.cap:
                     self.exact = False
                     break
         self._candidates = found
@@ -250,20 +279,30 @@ class GunshiBelief:
 
     def sample(self, view: SeatView, rng: random.Random) -> GunshiWorld | None:
         """One world drawn uniformly from the held candidates (``None`` when none is left)."""
+        return self.drawer(view)(rng)
+
+    def drawer(self, view: SeatView) -> Callable[[random.Random], GunshiWorld | None]:
+        """A function drawing worlds of ``view`` uniformly, for many draws of one decision."""
         self.update(view)
-        if not self._candidates:
-            return None
         states = list(self._candidates)
-        state = states[rng.randrange(len(states))]
-        first, path = self._candidates[state]
-        general: str | None = None
-        if _needs_general(state, view.seat):
-            letters = general_candidates(view)
-            if not letters:
+        candidates = dict(self._candidates)
+        letters = general_candidates(view)
+        opponent = Side(1 - view.seat)
+
+        def draw(rng: random.Random) -> GunshiWorld | None:
+            if not states:
                 return None
-            general = letters[rng.randrange(len(letters))]
-            state = _with_general(state, Side(1 - view.seat), general)
-        return GunshiWorld(first, path, general, state)
+            state = states[rng.randrange(len(states))]
+            first, path = candidates[state]
+            general: str | None = None
+            if _needs_general(state, view.seat):
+                if not letters:
+                    return None
+                general = letters[rng.randrange(len(letters))]
+                state = _with_general(state, opponent, general)
+            return GunshiWorld(first, path, general, state)
+
+        return draw
 
 
 def _needs_general(state: GameState, seat: int) -> bool:

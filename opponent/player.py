@@ -136,16 +136,19 @@ class SearchPlayer:
             belief = self._beliefs.get(view.seat)
             if belief is None:
                 belief = self._beliefs[view.seat] = GunshiBelief(seed=self.seed)
-            belief.update(view)
+            draw_world = belief.drawer(view)
 
             def draw_gunshi(r: random.Random) -> Any | None:
-                world = belief.sample(view, r)
+                world = draw_world(r)
                 return None if world is None else world.state
 
             return draw_gunshi, GUNSHI_GAME, belief.worlds(view) if belief.size else 0
         junqi_belief = JunqiBelief(view)
         pool = []
+        give_up = self._clock() + (self.level.seconds / 2 if self._timed else float("inf"))
         for _ in range(self.level.worlds):
+            if pool and self._clock() > give_up:
+                break
             world = junqi_belief.sample(rng)
             if world is not None:
                 pool.append(world.state)
