@@ -128,7 +128,7 @@ class JunqiWorld:
 class JunqiBelief:
     """The opponent set-ups consistent with one seat's view (see the module docstring)."""
 
-    def __init__(self, view: SeatView, *, swaps: int = 200, attempts: int = 40) -> None:
+    def __init__(self, view: SeatView, *, swaps: int = 1000, attempts: int = 40) -> None:
         self.view = view
         self.me = Side(view.seat)
         self.opponent = self.me.opponent
