@@ -266,7 +266,7 @@ class JunqiBelief:
         state = new_game(self.options)
         for line in self.view.history:
             try:
-                state = apply_action(state, self._decision(line, opponent_setup))
+                state = apply_action(state, self.decision(line, opponent_setup))
             except (JunqiError, ValueError):
                 return None
         seen = observe(state, self.me)
@@ -274,7 +274,9 @@ class JunqiBelief:
             return None
         return state
 
-    def _decision(self, line: str, opponent_setup: Setup) -> Any:
+    def decision(self, line: str, opponent_setup: Setup) -> Any:
+        """The decision behind a history line, the opponent's masked set-up being
+        ``opponent_setup`` (a move is read from its public text)."""
         if line == f"setup {self.opponent.label} ?":
             return SubmitSetup(opponent_setup)
         head = line.split()[0]
@@ -309,7 +311,7 @@ def consistent(view: SeatView, world: JunqiWorld) -> bool:
     if not same_view(observe(state, me), view.observations[0], skip=PLATFORM_KEYS):
         return False
     for ply, line in enumerate(view.history):
-        action = belief._decision(line, world.setup)
+        action = belief.decision(line, world.setup)
         if history_text(state, action, me) != line:
             return False
         state = apply_action(state, action)
