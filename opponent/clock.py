@@ -26,9 +26,7 @@ def expected_decisions_left(game: str, own_decisions: int) -> int:
     return max(20, typical - own_decisions // 2)
 
 
-def decision_seconds(
-    level_seconds: float, remaining_ms: int | None, decisions_left: int
-) -> float:
+def decision_seconds(level_seconds: float, remaining_ms: int | None, decisions_left: int) -> float:
     """The CPU seconds one decision may use: the level's cap, or less on a short clock."""
     if remaining_ms is None:
         return level_seconds

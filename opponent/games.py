@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 from engine import GameState as GunshiState
 from engine.actions import Action as GunshiAction
-
 from engine.search import apply as gunshi_apply
 from engine.search import legal_actions as gunshi_legal
 from engine.search import playout as gunshi_playout

@@ -178,10 +178,10 @@ class GunshiBelief:
         known = self._view
         if known is None or not _extends(view, known):
             self._start(view, 0)
-            known = self._view
-        assert known is not None
+            ply = 0
+        else:
+            ply = known.ply
         side = Side(view.seat)
-        ply = known.ply
         while ply < view.ply:
             self._step(side, view.history[ply], view.observations[ply], view.observations[ply + 1])
             ply += 1
@@ -210,9 +210,7 @@ class GunshiBelief:
             kept = self._rng.sample(sorted(self._candidates, key=_order_key), self.cap)
             self._candidates = {state: self._candidates[state] for state in kept}
 
-    def _choices(
-        self, state: GameState, line: str, viewer: Side
-    ) -> Iterator[Action | None]:
+    def _choices(self, state: GameState, line: str, viewer: Side) -> Iterator[Action | None]:
         """The decisions a candidate may have taken where the seat read ``line`` (``None``: the
         opponent's masked general choice, made with the sentinel)."""
         actor = state.to_act
@@ -237,8 +235,7 @@ class GunshiBelief:
             choice = next((a for a in legal_actions(state) if isinstance(a, ChooseGeneral)), None)
             if choice is None:
                 return None
-            actor = state.to_act
-            assert actor is not None
+            actor = Side.RED if state.to_act is Side.RED else Side.BLUE
             return _with_general(apply(state, choice), actor, SENTINEL)
         try:
             return apply_action(state, action)
@@ -254,8 +251,7 @@ class GunshiBelief:
         for state, (first, path) in self._candidates.items():
             if revealed and state.sides[opponent].general == SENTINEL:
                 state = _with_general(state, opponent, revealed)  # 将軍偵察 found it
-            for action in self._choices(state, line, viewer):
-                pairs.append((state, action, first, path))
+            pairs.extend((state, a, first, path) for a in self._choices(state, line, viewer))
         capped = len(pairs) > self.cap
         if capped:
             self._rng.shuffle(pairs)  # the first survivors are then a uniform random subset
@@ -348,4 +344,3 @@ def _extends(view: SeatView, known: SeatView) -> bool:
 def _order_key(state: GameState) -> tuple[int, str]:
     """A fixed order of candidates, so that a random subset depends on the seed alone."""
     return (state.ply, repr(state.sides))
-

@@ -139,15 +139,14 @@ class JunqiBelief:
         self.stations = setup_stations(self.opponent)
         self.swaps = swaps
         self.attempts = attempts
-        self.domains = self._propagate() if self.own_setup is not None else {}
+        self.domains = {} if self.own_setup is None else self._propagate(self.own_setup)
         #: Worlds rejected by the replay check so far (for the docs' figures and tests).
         self.rejected = 0
 
     # -- 1. propagation ----------------------------------------------------------------------
-    def _propagate(self) -> dict[int, frozenset[str]]:
+    def _propagate(self, own_setup: Setup) -> dict[int, frozenset[str]]:
         """Each opponent piece's domain, from its set-up station and the public log."""
-        assert self.own_setup is not None
-        own_codes = self.own_setup.placement()
+        own_codes = own_setup.placement()
         domains = {s: _static_domain(self.opponent, s) for s in self.stations}
         # Pieces are named (own piece?, set-up station); a flag's set-up station is its home.
         board: dict[int, tuple[bool, int]] = {s: (True, s) for s in own_codes}
@@ -163,12 +162,12 @@ class JunqiBelief:
             lost: list[tuple[bool, int]] = []
             if move.result and target is not None and mover[0] != target[0]:
                 enemy = target if mover[0] else mover
-                domains[enemy[1]] &= self._fitting(domains[enemy[1]], mover, target, move)
+                fitting = self._fitting(own_codes, domains[enemy[1]], mover, target, move)
+                domains[enemy[1]] &= fitting
             if move.result == ">" or (move.result == "#" and "C@" not in text):
                 lost.append(target) if target is not None else None
                 board[move.dst] = mover
-            elif move.result == "#":  # 軍旗をかつぐ: the flag is carried off
-                assert target is not None
+            elif move.result == "#" and target is not None:  # 軍旗をかつぐ: the flag is carried
                 carried[mover] = target
                 board[move.dst] = mover
             elif move.result == "<":
@@ -206,15 +205,14 @@ class JunqiBelief:
 
     def _fitting(
         self,
+        own: Mapping[int, str],
         domain: frozenset[str],
         mover: tuple[bool, int],
         target: tuple[bool, int],
         move: LoggedMove,
     ) -> frozenset[str]:
         """The codes of ``domain`` that give the combat seen (the opponent's piece is the one
-        of ``mover`` and ``target`` that is not the seat's)."""
-        assert self.own_setup is not None
-        own = self.own_setup.placement()
+        of ``mover`` and ``target`` that is not the seat's; ``own``: the seat's codes)."""
         if move.ranks is not None:
             return frozenset({move.ranks[1] if mover[0] else move.ranks[0]})
         options = self.options

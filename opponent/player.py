@@ -101,8 +101,7 @@ class SearchPlayer:
         to_text = _texts(game)
         by_text = {}
         probe = draw(rng)
-        assert probe is not None
-        for action in game.legal(probe):
+        for action in game.legal(probe) if probe is not None else ():
             text = to_text(action)
             if text in moves:
                 by_text[text] = action
@@ -144,7 +143,7 @@ class SearchPlayer:
 
             return draw_gunshi, GUNSHI_GAME, belief.worlds(view) if belief.size else 0
         junqi_belief = JunqiBelief(view)
-        pool = []
+        pool: list[Any] = []
         give_up = self._clock() + (self.level.seconds / 2 if self._timed else float("inf"))
         for _ in range(self.level.worlds):
             if pool and self._clock() > give_up:
@@ -178,4 +177,3 @@ def _texts(game: SearchGame) -> Callable[[Any], str]:
     if game is GUNSHI_GAME:
         return lambda action: str(action.to_str())
     return lambda action: str(action.text)
-

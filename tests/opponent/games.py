@@ -12,9 +12,18 @@ from opponent.view import SeatView
 #: no free Move, secret decks).
 GUNSHI_FORMATS: dict[str, dict[str, Any]] = {
     "basic": {"variant": "basic"},
-    "expansion-1": {"variant": "expansion", "game_format": {"variant": "expansion", "expansion_option": 1}},
-    "expansion-2": {"variant": "expansion", "game_format": {"variant": "expansion", "expansion_option": 2}},
-    "expansion-3": {"variant": "expansion", "game_format": {"variant": "expansion", "expansion_option": 3}},
+    "expansion-1": {
+        "variant": "expansion",
+        "game_format": {"variant": "expansion", "expansion_option": 1},
+    },
+    "expansion-2": {
+        "variant": "expansion",
+        "game_format": {"variant": "expansion", "expansion_option": 2},
+    },
+    "expansion-3": {
+        "variant": "expansion",
+        "game_format": {"variant": "expansion", "expansion_option": 3},
+    },
     "deck-build": {"variant": "deck_build", "game_format": {"variant": "deck_build"}},
     "deck-build-no-free-move": {
         "variant": "deck_build",

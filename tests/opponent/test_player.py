@@ -131,13 +131,13 @@ def test_junqi_answers_are_a_setup_then_legal_moves(name: str) -> None:
     )
     assert result.decisions > 2
     assert hows[0] == "setup"
-    assert "search" in hows or JUNQI_OPTIONS[name].get("open_pieces") and "only" in hows
+    assert "search" in hows or (JUNQI_OPTIONS[name].get("open_pieces") and "only" in hows)
 
 
 def test_the_search_beats_random_play_in_both_games() -> None:
     for game in (GUNSHI, JUNQI):
         player = SearchPlayer(QUICK, seed=7, timed=False)
-        bot = lambda v, r: player.decide(v).action  # noqa: E731
+        bot = lambda v, r, player=player: player.decide(v).action  # noqa: E731
         result = play_game(game, (bot, random_chooser(7)), max_decisions=1500)
         assert result.winner == 0, game
 
@@ -178,7 +178,8 @@ def test_a_player_short_of_time_answers_without_searching() -> None:
 def test_the_levels_table_orders_the_budgets_and_the_default_keeps_to_a_second() -> None:
     assert len(LEVELS) >= 4
     iterations = [lv.iterations for lv in LEVELS]
-    assert iterations == sorted(iterations) and len(set(iterations)) == len(iterations)
+    assert iterations == sorted(iterations)
+    assert len(set(iterations)) == len(iterations)
     assert LEVELS[0].noise > 0
     default = next(lv for lv in LEVELS if lv.name == DEFAULT_LEVEL)
     assert default.seconds <= 1.0
