@@ -5,7 +5,7 @@ an unfinished state, scored by an evaluation of what the rules reward:
 
 * 軍師軍略: material (infantry 2 and its shield 1, archer 3, cavalry 4: their LP costs), the
   intrusion points (§3.2, three win: each is worth more than any piece), the general's safety
-  (an enemy piece next to it) and a little for LP;
+  (an enemy piece next to it costs its owner) and a little for LP;
 * 軍棋: material by rank (the 司令 most, then down the ranks; bombs as much as a strong piece,
   engineers a little more than their rank for clearing mines), the flag's safety (enemy
   pieces near it; a face-up flag) and how far the pieces have advanced.
@@ -85,7 +85,7 @@ def gunshi_score(state: GunshiState) -> float:
             for near in NEIGHBOURS[sq]:
                 other = board[near]
                 if other is not None and other.owner is not piece.owner:
-                    value += _GENERAL_THREAT
+                    value -= _GENERAL_THREAT  # an enemy piece next to it may take it
                     break
         score += value if piece.owner == 0 else -value
     red, blue = state.sides

@@ -27,10 +27,10 @@ class Level:
 
 #: The levels, weakest first.
 LEVELS: tuple[Level, ...] = (
-    Level("1", iterations=12, seconds=0.1, rollout=16, noise=0.3, worlds=4),
-    Level("2", iterations=48, seconds=0.25, rollout=24, worlds=8),
-    Level("3", iterations=160, seconds=0.5, rollout=32, worlds=12),
-    Level("4", iterations=500, seconds=1.0, rollout=40, worlds=16),
+    Level("1", iterations=8, seconds=0.1, rollout=16, noise=0.3, worlds=4),
+    Level("2", iterations=32, seconds=0.25, rollout=24, worlds=6),
+    Level("3", iterations=100, seconds=0.5, rollout=32, worlds=8),
+    Level("4", iterations=300, seconds=1.0, rollout=40, worlds=12),
 )
 
 #: The level a player gets unless it asks for another: at most 1 s of CPU per decision.
