@@ -9,7 +9,8 @@ How it decides:
 
 * a decision with one legal answer, or a draw of the level's noise, needs no search;
 * a 軍棋 set-up is a random legal set-up (§11.1's random set-up: the search cannot score a
-  whole arrangement);
+  whole arrangement); a draw offered while the seat is not to move is declined (a move
+  declines one made on the seat's own turn, J15); draws and resignation are never offered;
 * otherwise it searches (``opponent.ismcts``) over worlds from the seat's belief
   (``opponent.gunshi_worlds``, kept from one decision to the next of the same game, or
   ``opponent.junqi_worlds``) with the level's budget, cut to what the clock allows
@@ -83,6 +84,8 @@ class SearchPlayer:
             text = f"setup {side.label} {random_setup(side, rng).text}"
             return Decision(text, "setup", cpu_seconds=self._clock() - start)
         moves = [a for a in legal if view.game == GUNSHI or _is_move(a)]
+        if not moves and "decline draw" in legal:  # asked only about the opponent's offer
+            return Decision("decline draw", "only", cpu_seconds=self._clock() - start)
         if not moves:
             raise ValueError("the seat is not asked for a decision in this view")
         if len(moves) == 1:

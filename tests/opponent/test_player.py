@@ -183,3 +183,11 @@ def test_the_levels_table_orders_the_budgets_and_the_default_keeps_to_a_second()
     assert LEVELS[0].noise > 0
     default = next(lv for lv in LEVELS if lv.name == DEFAULT_LEVEL)
     assert default.seconds <= 1.0
+
+
+def test_a_draw_offered_while_the_seat_is_not_to_move_is_declined() -> None:
+    referee = random_game(JUNQI, {}, seed=3, plies=2)
+    referee.apply("offer draw")  # Red offers on its own turn; Blue may answer
+    view = referee.view(1)
+    assert "accept draw" in view.legal_actions
+    assert SearchPlayer(QUICK, seed=1).decide(view).action == "decline draw"
