@@ -174,11 +174,17 @@ def main() -> None:
                     seed = args.seed * 1_000_003 + index * 101 + position
                     tasks.append(Task(game, name, opponent, index, seed, args.turn_limit))
         start = time.time()
-        if args.processes > 1:
-            with ProcessPoolExecutor(args.processes) as pool:
-                played = list(pool.map(play, tasks))
-        else:
-            played = [play(task) for task in tasks]
+        played: list[Played] = []
+        with ProcessPoolExecutor(args.processes) as pool:
+            for item in pool.map(play, tasks):
+                played.append(item)
+                task = item.task
+                print(
+                    f"{game} {len(played)}/{len(tasks)}: L{task.first} v {task.second} "
+                    f"game {task.index}: {item.score} in {item.decisions} decisions",
+                    file=sys.stderr,
+                    flush=True,
+                )
         report(game, played, levels, time.time() - start)
 
 
