@@ -59,8 +59,8 @@ format: install ## Apply ruff fixes and formatting to the whole tree
 	$(UV) run ruff check --fix .
 	$(UV) run ruff format .
 
-typecheck: install ## mypy --strict on the pure packages (engine, junqi, clock, pairing, standings, ratings) and games
-	$(UV) run mypy --strict engine junqi clock games tournaments/pairing tournaments/standings ratings
+typecheck: install ## mypy --strict on the pure packages (engine, junqi, clock, pairing, standings, ratings, opponent) and games
+	$(UV) run mypy --strict engine junqi clock games tournaments/pairing tournaments/standings ratings opponent
 
 ci: lint typecheck test ## Lint, type-check and test (what .ci/run does on the embedded default)
 

@@ -1,0 +1,192 @@
+"""Benchmark: the computer opponent's strength ladder and its CPU per decision, per game.
+
+Run from the repository root::
+
+    python3 benchmarks/bot.py                           # 200 games per pairing, both games
+    python3 benchmarks/bot.py --games 20 --processes 2 --game junqi
+
+For each game (軍師軍略 basic, 軍棋 standard) every level plays the random player (uniform
+legal decisions, random 軍棋 set-ups: the site's reference bot) and the level below it, over
+alternating colours (game ``i`` of a pairing gives the level red when ``i`` is even). Players
+see only their seat's views, through ``opponent.arena.Referee``. A 軍師軍略 game stops at
+``--turn-limit`` war turns (Q18's non-official cap; a draw here); 軍棋 games end by its rules
+(the no-combat draw J15 included).
+
+Printed per game: each pairing's score (wins + half the draws) with its 95 % interval (Wilson),
+the Elo difference it implies with a 95 % interval (from the interval of the score; a perfect
+score is counted as half a game short of it, so the estimate stays finite), and each level's
+mean and 99th-percentile CPU seconds per decision (the player's own process CPU time, every
+decision it was asked, forced ones included). Targets (issue 20): the top level scores at least
+95 % against random, each level at least 65 % against the level below it; the default level
+spends at most 1 s of CPU per decision.
+
+``--processes`` plays games in parallel worker processes (each game on one core); the CPU per
+decision is each worker's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from opponent.arena import Chooser, play_game, random_chooser
+from opponent.levels import DEFAULT_LEVEL, LEVELS
+from opponent.player import SearchPlayer
+
+RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    first: str  # the level measured
+    second: str  # its opponent (a level below, or random)
+    index: int
+    seed: int
+    turn_limit: int
+
+
+@dataclass(frozen=True)
+class Played:
+    task: Task
+    score: float  # the first player's: 1 win, 0.5 draw, 0 loss
+    cpu_first: list[float]
+    cpu_second: list[float]
+    decisions: int
+
+
+def _chooser(name: str, seed: int) -> Chooser:
+    if name == RANDOM:
+        return random_chooser(seed)
+    player = SearchPlayer(name, seed=seed)
+
+    def choose(view: Any, remaining_ms: int | None) -> str:
+        return player.decide(view, remaining_ms=remaining_ms).action
+
+    return choose
+
+
+def play(task: Task) -> Played:
+    first = _chooser(task.first, task.seed)
+    second = _chooser(task.second, task.seed + 7919)
+    seat = task.index % 2  # the measured level plays red in even games
+    players = (first, second) if seat == 0 else (second, first)
+    setup: dict[str, Any] = {}
+    if task.game == "gunshi":
+        setup = {"variant": "basic", "rulings": {"turn_limit": task.turn_limit}}
+    result = play_game(task.game, players, setup=setup, max_decisions=20_000)
+    score = 0.5 if result.winner is None else float(result.winner == seat)
+    return Played(task, score, result.cpu[seat], result.cpu[1 - seat], result.decisions)
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95 % interval of a proportion ``score`` over ``n`` games."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(score: float, n: int) -> float:
+    """The Elo difference a score implies, a perfect score counted half a game short."""
+    clipped = min(max(score, 0.5 / n), 1 - 0.5 / n)
+    return -400 * math.log10(1 / clipped - 1)
+
+
+def p99(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+
+
+def report(game: str, played: list[Played], levels: list[str], wall: float) -> None:
+    print(f"\n== {game}: {len(played)} games in {wall:.0f} s wall ==")
+    print(
+        f"{'pairing':<16}{'games':>6}{'W-D-L':>10}{'score':>8}{'95% CI':>16}"
+        f"{'Elo':>7}{'Elo 95% CI':>16}"
+    )
+    cpu: dict[str, list[float]] = {name: [] for name in levels}
+    pairs: dict[tuple[str, str], list[Played]] = {}
+    for item in played:
+        pairs.setdefault((item.task.first, item.task.second), []).append(item)
+        cpu[item.task.first] += item.cpu_first
+        if item.task.second in cpu:
+            cpu[item.task.second] += item.cpu_second
+    for (first, second), items in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        n = len(items)
+        wins = sum(1 for i in items if i.score == 1.0)
+        draws = sum(1 for i in items if i.score == 0.5)
+        score = sum(i.score for i in items) / n
+        low, high = wilson(score, n)
+        print(
+            f"{'L' + first + ' v ' + (second if second == RANDOM else 'L' + second):<16}{n:>6}"
+            f"{f'{wins}-{draws}-{n - wins - draws}':>10}{score:>8.1%}"
+            f"{f'{low:.0%}–{high:.0%}':>16}{elo(score, n):>7.0f}"
+            f"{f'{elo(low, n):.0f} to {elo(high, n):.0f}':>16}"
+        )
+    print(f"{'level':<8}{'decisions':>10}{'mean CPU s':>12}{'p99 CPU s':>11}")
+    for name in levels:
+        values = cpu[name]
+        mean = statistics.fmean(values) if values else 0.0
+        marker = "  (default)" if name == DEFAULT_LEVEL else ""
+        print(f"L{name:<7}{len(values):>10}{mean:>12.3f}{p99(values):>11.3f}{marker}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--game", choices=("gunshi", "junqi", "both"), default="both")
+    parser.add_argument("--levels", default=",".join(lv.name for lv in LEVELS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--turn-limit", type=int, default=200)
+    parser.add_argument(
+        "--below-only", action="store_true", help="skip the pairings against random"
+    )
+    parser.add_argument(
+        "--random-only", action="store_true", help="skip the pairings against the level below"
+    )
+    args = parser.parse_args()
+    levels = args.levels.split(",")
+    games = ("gunshi", "junqi") if args.game == "both" else (args.game,)
+    print(f"bot ladder: {args.games} games per pairing, {args.processes} process(es)")
+    for game in games:
+        tasks = []
+        for position, name in enumerate(levels):
+            opponents = []
+            if not args.below_only:
+                opponents.append(RANDOM)
+            if position and not args.random_only:
+                opponents.append(levels[position - 1])
+            for opponent in opponents:
+                for index in range(args.games):
+                    seed = args.seed * 1_000_003 + index * 101 + position
+                    tasks.append(Task(game, name, opponent, index, seed, args.turn_limit))
+        start = time.time()
+        played: list[Played] = []
+        with ProcessPoolExecutor(args.processes) as pool:
+            for item in pool.map(play, tasks):
+                played.append(item)
+                task = item.task
+                print(
+                    f"{game} {len(played)}/{len(tasks)}: L{task.first} v {task.second} "
+                    f"game {task.index}: {item.score} in {item.decisions} decisions",
+                    file=sys.stderr,
+                    flush=True,
+                )
+        report(game, played, levels, time.time() - start)
+
+
+if __name__ == "__main__":
+    main()
