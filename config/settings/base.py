@@ -245,6 +245,8 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT: int = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A user name or an e-mail address counts against the same account (core/login_limits.py).
+AXES_USERNAME_CALLABLE = "core.login_limits.attempted_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "core/login_locked.html"
 LOGIN_REDIRECT_URL = "core:home"
