@@ -29,7 +29,7 @@ def account_settings(request: HttpRequest) -> HttpResponse:
     form = AccountSettingsForm.for_profile(profile, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            profile = profile_update(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+            profile = profile_update(user=request.user, **form.cleaned_data)
         except ValidationError as error:
             form.add_error(None, error)
         else:
