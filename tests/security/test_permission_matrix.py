@@ -573,7 +573,12 @@ HTTP_ROWS: list[Row] = [
         frozenset({"anonymous"}),
         lambda w: (
             url("core:signup"),
-            {"username": "newcomer", "password1": "Sq9!long-pass", "password2": "Sq9!long-pass"},
+            {
+                "username": "newcomer",
+                "email": "newcomer@example.org",
+                "password1": "Sq9!long-pass",
+                "password2": "Sq9!long-pass",
+            },
         ),
         refused=_plain_redirect,
     ),
