@@ -47,7 +47,10 @@ def set_language(request: HttpRequest) -> HttpResponse:
     settings, the choice itself changes, since it overrides the switcher's cookie."""
     response = django_set_language(request)
     language = request.POST.get("language", "")
-    if request.user.is_authenticated and language in dict(PlayerProfile.Language.choices):
+    if request.user.is_authenticated and language in (
+        PlayerProfile.Language.JAPANESE,
+        PlayerProfile.Language.ENGLISH,
+    ):
         profile = profile_for(request.user)  # type: ignore[arg-type]
         if profile.language and profile.language != language:
             profile.language = language
