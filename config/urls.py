@@ -6,6 +6,7 @@ The error handlers answer JSON under /api/ (docs/protocol.md §4) and the usual 
 from django.contrib import admin
 from django.urls import include, path
 
+from core.accounts.views import set_language
 from matches.api import api_aware_handler
 from tournaments.views_callup import user_calls
 
@@ -15,7 +16,11 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("matches/", include("matches.urls")),
     path("api/", include("matches.api_urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # allauth: sign-up, log-in, e-mail verification and change, password change and reset
+    # (docs/accounts.md). core.urls serves log-in, log-out and sign-up first, under both names.
+    path("accounts/", include("allauth.urls")),
+    # Django's language switcher, which also changes a logged-in player's chosen language.
+    path("i18n/setlang/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
 

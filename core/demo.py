@@ -3,16 +3,19 @@
 The demo organiser is a plain account, neither staff nor superuser: like every organiser it
 runs its own events from /events/manage/, and what it may do there comes from being the
 organiser of those events (``Event.organiser``), never from a site-wide permission. Rights are
-per event; the admin is for the site's superusers.
+per event; the admin is for the site's superusers. Its e-mail address is recorded as verified
+(allauth's ``EmailAddress``), so it logs in at once, by user name or by that address.
 """
 
 from collections.abc import Callable
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 ORGANISER_USERNAME = "organiser"
 ORGANISER_PASSWORD = "demo-organiser"
+ORGANISER_EMAIL = "demo-organiser@example.org"
 # Older demo databases gave this group every permission of the tournaments and matches apps,
 # which made its members arbiters and admin editors of every event on the site.
 LEGACY_ORGANISERS_GROUP = "Organisers"
@@ -36,8 +39,15 @@ def load(*, log: Callable[[str], None]) -> None:
         user.is_superuser = False
         user.is_active = True
         changed = True
+    if user.email != ORGANISER_EMAIL:
+        user.email = ORGANISER_EMAIL
+        changed = True
     if changed:
         user.save()
+    EmailAddress.objects.filter(user=user).exclude(email=ORGANISER_EMAIL).delete()
+    EmailAddress.objects.update_or_create(
+        user=user, email=ORGANISER_EMAIL, defaults={"verified": True, "primary": True}
+    )
 
     state = "created" if created else "ready"
     log(

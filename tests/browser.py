@@ -1,8 +1,10 @@
-"""Steps the browser tests share: logging in, creating an account, waiting for a live page."""
+"""Steps the browser tests share: logging in, signing up, reading the server's mail, waiting for
+a live page."""
 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from tests.live_server import LiveServer
@@ -24,6 +26,59 @@ def log_in(page: Any, base: str, username: str, password: str) -> None:
     page.fill("#id_password", password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_load_state()
+
+
+MAIL_SECONDS = 15
+_LINK = re.compile(r"https?://\S+")
+
+
+def read_mail(server: LiveServer, address: str, *, containing: str = "") -> str:
+    """The newest message the server sent to ``address`` (with ``containing`` in it), waiting
+    for it up to ``MAIL_SECONDS``: the live server writes each message to a file."""
+    deadline = time.monotonic() + MAIL_SECONDS
+    while True:
+        files = sorted(server.mail_directory.glob("*"), key=lambda path: path.stat().st_mtime)
+        for path in reversed(files):
+            text = path.read_text()
+            if f"To: {address}" in text and containing in text:
+                return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no mail to {address} in {server.mail_directory}")
+        time.sleep(0.2)
+
+
+def mail_link(server: LiveServer, address: str, *, containing: str = "") -> str:
+    """The link of the newest message to ``address`` (verification, password reset)."""
+    match = _LINK.search(read_mail(server, address, containing=containing))
+    assert match, f"no link in the mail to {address}"
+    return match.group(0)
+
+
+def sign_up(
+    page: Any,
+    server: LiveServer,
+    username: str,
+    password: str,
+    *,
+    email: str = "",
+    display_name: str = "",
+) -> None:
+    """Sign up on the sign-up page, then follow the verification link of the mail and confirm
+    the address, which logs the new player in (as a newcomer does, by clicks)."""
+    email = email or f"{username}@example.org"
+    page.goto(f"{server.url}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", email)
+    if display_name:
+        page.fill("#id_display_name", display_name)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.locator("form.account-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/accounts/confirm-email/$"))
+    page.goto(mail_link(server, email, containing="confirm-email"))
+    page.locator("form.account-form button[type=submit]").click()
+    page.wait_for_load_state()
+    assert page.locator("form[action$='/accounts/logout/']").count() == 1, page.content()
 
 
 def wait_dataset(page: Any, element_id: str, condition: str) -> None:

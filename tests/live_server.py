@@ -55,6 +55,12 @@ class LiveServer:
     url: str
     env: dict[str, str]
 
+    @property
+    def mail_directory(self) -> Path:
+        """Where the server writes the mail it sends, one file per message (the local settings'
+        file backend: ``DJANGO_EMAIL_FILE_PATH``)."""
+        return Path(self.env["DJANGO_EMAIL_FILE_PATH"])
+
     def manage(self, *args: str) -> str:
         """Run a `manage.py` command against the server's database; return its output."""
         done = subprocess.run(
@@ -293,10 +299,12 @@ def running_server(directory: Path, **extra_env: str) -> Iterator[LiveServer]:
     """Serve a fresh, migrated database (``server_database``); stop the server on exit.
 
     The server's output goes to ``directory/daphne.log``; it is raised as the error if the
-    server exits or does not answer within ``START_SECONDS``.
+    server exits or does not answer within ``START_SECONDS``. The mail it sends is written to
+    ``directory/mail/`` (``LiveServer.mail_directory``).
     """
     with server_database(directory) as database_url:
-        yield from _serve(directory, server_environment(database_url, **extra_env))
+        mail = {"DJANGO_EMAIL_FILE_PATH": str(directory / "mail")}
+        yield from _serve(directory, server_environment(database_url, **(mail | extra_env)))
 
 
 def _serve(directory: Path, env: dict[str, str]) -> Iterator[LiveServer]:

@@ -66,3 +66,21 @@ def test_the_lockout_page_is_translated(user: Any) -> None:
     )
     assert response.status_code == 429
     assert "Too many log-in attempts" in response.content.decode()
+
+
+def test_guesses_by_email_address_count_against_the_same_account(user: Any, password: str) -> None:
+    from allauth.account.models import EmailAddress
+
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    address = "203.0.113.11"
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        # Alternating between the user name and the address gives no extra tries.
+        typed = user.email.upper() if attempt % 2 else user.username
+        response, _client = _attempt(LOGIN, typed, "wrong-password", address)
+        assert response.status_code in (200, 429)
+    for typed in (user.username, user.email):
+        response, client = _attempt(LOGIN, typed, password, address)
+        assert response.status_code == 429
+        assert "_auth_user_id" not in client.session
+    elsewhere, _client = _attempt(LOGIN, user.email, password, "198.51.100.3")
+    assert elsewhere.status_code == 302

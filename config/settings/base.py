@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "allauth",  # accounts: sign-up, e-mail verification, password reset (docs/accounts.md)
+    "allauth.account",
     "axes",  # log-in rate limiting (core/login_limits.py)
     "csp",  # Content-Security-Policy header (CONTENT_SECURITY_POLICY below)
     # Project apps. `load_demo` runs their `demo.load()` hooks in this order.
@@ -53,6 +55,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # The signed-in player's language and time zone (core/accounts/preferences.py).
+    "core.accounts.preferences.PlayerPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: answers a locked-out log-in with its lockout page.
@@ -207,9 +212,31 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "core.login_limits.LoginLimitBackend",  # refuses locked-out log-ins first
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's user name and password check, plus log-in by e-mail address.
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
-LOGIN_URL = "core:login"
+LOGIN_URL = "account_login"
+
+# Accounts (django-allauth, docs/accounts.md): log in by user name or e-mail address; sign-up
+# asks for both (and a display name, core.accounts.forms) and the address must be verified
+# before the first log-in. Accounts made outside sign-up, without an address, log in as before
+# (core.accounts.stages). Following the verification link logs the new player in.
+ACCOUNT_ADAPTER = "core.accounts.adapter.SiteAccountAdapter"
+ACCOUNT_FORMS = {"login": "core.accounts.forms.SiteLoginForm"}
+ACCOUNT_SIGNUP_FORM_CLASS = "core.accounts.signup_form.SignupDetailsForm"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+# One address per account: a new one replaces the old only once it is verified.
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_SESSION_REMEMBER = True  # sessions last SESSION_COOKIE_AGE, as before allauth
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+# Failed log-ins are limited by django-axes (below), per user name and address; allauth's own
+# limits of the other actions (sign-up, e-mail, password reset: per address) stay on.
+ACCOUNT_RATE_LIMITS = {"login_failed": False}
 
 # Log-in rate limiting (django-axes): 5 failures in a row of one username from one address
 # pause that pair for 15 minutes. Attempts are kept in the database (axes' own tables), which
@@ -218,10 +245,19 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT: int = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A user name or an e-mail address counts against the same account (core/login_limits.py).
+AXES_USERNAME_CALLABLE = "core.login_limits.attempted_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "core/login_locked.html"
 LOGIN_REDIRECT_URL = "core:home"
 LOGOUT_REDIRECT_URL = "core:home"
+
+# --------------------------------------------------------------------------------- e-mail
+# The sender of the site's mail (verification, password reset). Development prints mail on the
+# console (local.py), production sends it over SMTP (production.py), tests keep it in memory
+# (Django's test runner: django.core.mail.outbox).
+DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL", default="Gunshi Tournament <noreply@localhost>")
+SERVER_EMAIL: str = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 
 # ------------------------------------------------------------------ i18n, time and text
 LANGUAGE_CODE = "ja"

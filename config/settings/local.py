@@ -13,3 +13,13 @@ ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.
 # Serve files straight from static/ without collectstatic, picking up edits on reload.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Mail (sign-up verification, password reset) is printed on the console that runs the server;
+# with DJANGO_EMAIL_FILE_PATH set, each message is written to a file in that directory instead
+# (the browser tests read their verification mail there).
+EMAIL_FILE_PATH: str | None = env("DJANGO_EMAIL_FILE_PATH", default=None)
+EMAIL_BACKEND = (
+    "django.core.mail.backends.filebased.EmailBackend"
+    if EMAIL_FILE_PATH
+    else "django.core.mail.backends.console.EmailBackend"
+)

@@ -51,6 +51,19 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS
 SECURE_HSTS_PRELOAD = env.bool("DJANGO_SECURE_HSTS_PRELOAD", default=False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# Mail (sign-up verification, password reset) goes out through an SMTP server: by default a
+# relay on this machine (port 25, no log-in); set EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD and EMAIL_USE_TLS (STARTTLS) or EMAIL_USE_SSL for a mail provider, and
+# DEFAULT_FROM_EMAIL to an address of the site's domain (docs/production.md).
+EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+EMAIL_HOST = env("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+
 # Hashed, compressed file names from `collectstatic`, served by WhiteNoise.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

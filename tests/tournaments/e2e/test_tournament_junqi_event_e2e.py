@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in, wait_dataset
+from tests.browser import create_accounts, log_in, sign_up, wait_dataset
 from tests.screenshots import photograph as photograph_page
 from tests.tournaments.e2e.organiser_steps import import_and_check_in, pair_and_publish_round_one
 
@@ -30,17 +30,6 @@ pytestmark = pytest.mark.e2e
 ORGANISER_PASSWORD = "e2e-organiser-pass"
 PLAYER_PASSWORD = "e2e-Player-pass-42"
 ACCOUNTS = {"kenji": "Kenji Aoki", "lina": "Lina Park"}
-
-
-def sign_up(page: Any, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.org")
-    page.fill("#id_password1", PLAYER_PASSWORD)
-    page.fill("#id_password2", PLAYER_PASSWORD)
-    page.get_by_role("button", name="Create my account").click()
-    page.wait_for_load_state()
-    assert page.locator("form[action$='/accounts/logout/']").count() == 1, page.content()
 
 
 def photograph(context: Any, url: str, name: str, prepare: Any = None) -> None:
@@ -88,7 +77,7 @@ def test_a_junqi_event_runs_by_clicks_to_a_drawn_standings(live_asgi: Any, brows
     organiser = pages["host"]
 
     for username in ACCOUNTS:
-        sign_up(pages[username], base, username)
+        sign_up(pages[username], live_asgi, username, PLAYER_PASSWORD)
     log_in(organiser, base, "host", ORGANISER_PASSWORD)
 
     # The event form: choosing 軍棋 hides 軍師軍略's format and sets the game's time control.

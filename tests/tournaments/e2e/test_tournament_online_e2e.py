@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, decide_first_offered, log_in, wait_dataset
+from tests.browser import create_accounts, decide_first_offered, log_in, sign_up, wait_dataset
 from tests.screenshots import photograph as photograph_page
 from tests.tournaments.e2e.organiser_steps import (
     create_online_event,
@@ -32,17 +32,6 @@ pytestmark = pytest.mark.e2e
 ORGANISER_PASSWORD = "e2e-organiser-pass"
 PLAYER_PASSWORD = "e2e-Player-pass-42"
 ACCOUNTS = {"kenji": "Kenji Aoki", "lina": "Lina Park"}  # the two players with accounts
-
-
-def sign_up(page: Any, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.org")
-    page.fill("#id_password1", PLAYER_PASSWORD)
-    page.fill("#id_password2", PLAYER_PASSWORD)
-    page.get_by_role("button", name="Create my account").click()
-    page.wait_for_load_state()
-    assert page.locator("form[action$='/accounts/logout/']").count() == 1, page.content()
 
 
 def wait_live(page: Any, condition: str) -> None:
@@ -100,7 +89,7 @@ def test_an_online_swiss_runs_by_clicks_from_sign_up_to_round_2(
 
     # The players sign up; the organiser creates an online event (short clock).
     for username in ACCOUNTS:
-        sign_up(pages[username], base, username)
+        sign_up(pages[username], live_asgi, username, PLAYER_PASSWORD)
     log_in(organiser, base, "host", ORGANISER_PASSWORD)
     create_online_event(organiser, base, "Net Swiss", rounds=2)
 
