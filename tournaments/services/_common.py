@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import F
+from django.utils import timezone
 
 from tournaments import broadcast, selectors
 from tournaments.errors import TournamentError
@@ -92,3 +93,18 @@ def _lock_pairing(pairing: Pairing | int) -> tuple[Event, Pairing]:
     event = _lock_event(event_id)
     locked = Pairing.objects.select_for_update().select_related("round").get(pk=pk)
     return event, locked
+
+
+def _set_round_progress(round_: Round, *, all_final: bool, any_played: bool) -> None:
+    """A published round's status follows its tables: published → in progress (the first
+    result) → complete (every table final), and back when a result is taken away."""
+    if all_final:
+        status = Round.Status.COMPLETE
+    elif any_played:
+        status = Round.Status.IN_PROGRESS
+    else:
+        status = Round.Status.PUBLISHED
+    if status != round_.status:
+        round_.status = status
+        round_.completed_at = timezone.now() if status == Round.Status.COMPLETE else None
+        round_.save(update_fields=["status", "completed_at"])

@@ -15,12 +15,16 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
 from tournaments import callup
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Event, GameTable, Round, TableSeat
-from tournaments.services._common import _audit, _changed, _require_arbiter
+from tournaments.services._common import (
+    _audit,
+    _changed,
+    _require_arbiter,
+    _set_round_progress,
+)
 from tournaments.services.ranked_tables import MAX_TURN, MAX_VICTORY_POINTS, _lock_table
 from tournaments.standings.rank_points import SeatResult, places
 
@@ -81,16 +85,9 @@ def _refresh_round(round_: Round) -> None:
     """published → in progress (first confirmed table) → complete (every table confirmed)."""
     states = list(GameTable.objects.filter(round=round_).values_list("confirmation", flat=True))
     confirmed = [s == GameTable.Confirmation.CONFIRMED for s in states]
-    if states and all(confirmed):
-        status = Round.Status.COMPLETE
-    elif any(confirmed):
-        status = Round.Status.IN_PROGRESS
-    else:
-        status = Round.Status.PUBLISHED
-    if status != round_.status:
-        round_.status = status
-        round_.completed_at = timezone.now() if status == Round.Status.COMPLETE else None
-        round_.save(update_fields=["status", "completed_at"])
+    _set_round_progress(
+        round_, all_final=bool(states) and all(confirmed), any_played=any(confirmed)
+    )
 
 
 def _require_running(round_: Round) -> None:

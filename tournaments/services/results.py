@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
 from games import GameDefinition, get_game
 from matches.errors import MatchError
@@ -30,6 +29,7 @@ from tournaments.services._common import (
     _changed,
     _lock_pairing,
     _require_arbiter,
+    _set_round_progress,
 )
 from tournaments.services.brackets import _record_bracket_result
 
@@ -49,16 +49,11 @@ def _refresh_round_status(round_: Round) -> None:
         return
     results = list(Pairing.objects.filter(round=round_).values_list("result", "blue_id"))
     played = [r for r, blue in results if blue is not None]
-    if all(r != R.PENDING for r, _ in results):
-        status = Round.Status.COMPLETE
-    elif any(r != R.PENDING for r in played):
-        status = Round.Status.IN_PROGRESS
-    else:
-        status = Round.Status.PUBLISHED
-    if status != round_.status:
-        round_.status = status
-        round_.completed_at = timezone.now() if status == Round.Status.COMPLETE else None
-        round_.save(update_fields=["status", "completed_at"])
+    _set_round_progress(
+        round_,
+        all_final=all(r != R.PENDING for r, _ in results),
+        any_played=any(r != R.PENDING for r in played),
+    )
 
 
 def _apply_result(
