@@ -12,7 +12,7 @@ from typing import Any
 from matches.bot import run_bot
 
 
-def _view(status: str, ply: int, legal: list[str]) -> dict[str, Any]:
+def _view(status: str, legal: list[str]) -> dict[str, Any]:
     return {
         "seat": "red",
         "status": status,
@@ -23,14 +23,13 @@ def _view(status: str, ply: int, legal: list[str]) -> dict[str, Any]:
 
 
 def _frame(kind: str, status: str, ply: int, legal: list[str]) -> str:
-    return json.dumps({"type": kind, "ply": ply, "view": _view(status, ply, legal)})
+    return json.dumps({"type": kind, "ply": ply, "view": _view(status, legal)})
 
 
 class ScriptedSocket:
-    """Hands out the frames of ``script`` in order and records what the bot sends; a frame
-    may be a callable of the messages sent so far (the server's answer to them)."""
+    """Hands out the frames of ``script`` in order and records what the bot sends."""
 
-    def __init__(self, script: list[Any]) -> None:
+    def __init__(self, script: list[str]) -> None:
         self.script = list(script)
         self.sent: list[dict[str, Any]] = []
 
@@ -38,8 +37,7 @@ class ScriptedSocket:
         self.sent.append(json.loads(message))
 
     async def recv(self) -> str:
-        frame = self.script.pop(0)
-        return str(frame(self.sent) if callable(frame) else frame)
+        return self.script.pop(0)
 
 
 async def test_the_bot_joins_a_pending_game_and_decides_only_once_it_runs() -> None:
