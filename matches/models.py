@@ -192,6 +192,10 @@ class Match(models.Model):
     event_id = models.PositiveBigIntegerField(null=True, blank=True, db_index=True)
     pairing_id = models.PositiveBigIntegerField(null=True, blank=True)
     meta = models.JSONField(default=dict, blank=True)
+    #: Whether the result moves the players' site ratings (docs/ratings.md): set when the match
+    #: is created, from the event's "rated" option or the casual game's choice. Games against
+    #: the computer are never rated.
+    rated = models.BooleanField(_("rated"), default=False)
 
     #: Starting (docs/matches.md, "Starting a game"): an online match starts when both seats
     #: have joined (each player presses "join" on the board), or when an arbiter starts it.

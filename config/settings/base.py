@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "core",
     "tournaments",
     "matches",
+    "players",
 ]
 
 MIDDLEWARE = [
