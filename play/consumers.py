@@ -45,3 +45,5 @@ class LobbyConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
         """The channel layer's subscription had a gap: nudges may have been lost, so the page
         refetches what it shows."""
         self.send_json({"type": "lobby"})
+        if len(self.groups_joined) > 1:
+            self.send_json({"type": "mine"})
