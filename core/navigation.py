@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class NavItem:
 
 NAV_ITEMS: tuple[NavItem, ...] = (
     NavItem(
-        label=_("Play"),
+        label=pgettext_lazy("site section", "Play"),
         url_name="play:home",
         description=_(
             "A clocked game now: join the lobby, send a friend a challenge link or challenge a "

@@ -48,9 +48,7 @@ def announce(*, lobby: bool, users: Iterable[int], started_url: str = "") -> Non
             _send(user_group(user_id), {"type": "started", "url": started_url})
 
 
-def seeks_changed_on_commit(
-    *, lobby: bool, users: Iterable[int], started_url: str = ""
-) -> None:
+def seeks_changed_on_commit(*, lobby: bool, users: Iterable[int], started_url: str = "") -> None:
     """Schedule :func:`announce` for when the current transaction commits."""
     ids = tuple(users)
     transaction.on_commit(lambda: announce(lobby=lobby, users=ids, started_url=started_url))

@@ -42,9 +42,7 @@ def user_display_name(user: Any) -> str:
     if user is None:
         return ""
     name = (
-        PlayerProfile.objects.filter(user_id=user.pk)
-        .values_list("display_name", flat=True)
-        .first()
+        PlayerProfile.objects.filter(user_id=user.pk).values_list("display_name", flat=True).first()
     )
     return name or user.get_username()
 
@@ -74,18 +72,16 @@ class SeekRow:
 
 
 def _rows(seeks: QuerySet[Seek]) -> list[SeekRow]:
-    rows = []
-    for seek in seeks.select_related("creator__profile", "target__profile"):
-        rows.append(
-            SeekRow(
-                seek=seek,
-                creator_name=_listed_name(seek.creator),
-                target_name=_listed_name(seek.target) if seek.target_id else "",
-                game_name=str(get_game(seek.game).title),
-                format_label=seek_format_label(seek),
-            )
+    return [
+        SeekRow(
+            seek=seek,
+            creator_name=_listed_name(seek.creator),
+            target_name=_listed_name(seek.target) if seek.target_id else "",
+            game_name=str(get_game(seek.game).title),
+            format_label=seek_format_label(seek),
         )
-    return rows
+        for seek in seeks.select_related("creator__profile", "target__profile")
+    ]
 
 
 def seek_format_label(seek: Seek) -> str:

@@ -131,9 +131,14 @@ def challenge(request: HttpRequest, token: str) -> HttpResponse:
         if user.is_authenticated:
             raise Http404("a challenge to another player")
         return redirect_to_login(request.get_full_path())
-    is_player = seek.match is not None and user.is_authenticated and user.pk in (
-        seek.match.red_player_id,
-        seek.match.blue_player_id,
+    is_player = (
+        seek.match is not None
+        and user.is_authenticated
+        and user.pk
+        in (
+            seek.match.red_player_id,
+            seek.match.blue_player_id,
+        )
     )
     context = {
         "row": seek_row(seek),

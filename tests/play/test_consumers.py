@@ -56,7 +56,9 @@ async def test_a_seek_appears_and_disappears_live(aoi: Any, ren: Any) -> None:
     await player.disconnect()
 
 
-async def test_the_challenged_player_hears_of_a_direct_challenge(aoi: Any, ren: Any, kai: Any) -> None:
+async def test_the_challenged_player_hears_of_a_direct_challenge(
+    aoi: Any, ren: Any, kai: Any
+) -> None:
     target = await open_socket(ren)
     bystander = await open_socket(kai)
     await sync_to_async(seek_create)(creator=aoi, kind="direct", opponent="ren")

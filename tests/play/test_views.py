@@ -67,7 +67,9 @@ def test_creating_a_lobby_seek_lists_it_for_others_with_accept(aoi: Any, ren: An
 
 def test_a_custom_clock_and_bad_input_give_form_errors(aoi: Any) -> None:
     client = client_for(aoi)
-    ok = client.post(reverse("play:home"), {**FORM, "time_preset": "custom", "time_control_custom": "5s+0"})
+    ok = client.post(
+        reverse("play:home"), {**FORM, "time_preset": "custom", "time_control_custom": "5s+0"}
+    )
     assert ok.status_code == 303
     assert Seek.objects.get().time_control == "5s+0"
     for data, text in (
@@ -142,15 +144,21 @@ def test_the_board_and_the_record_list_mark_casual_and_rated_games(aoi: Any, ren
     rated = seek_accept(
         seek_id=seek_create(creator=aoi, kind="lobby", rated=True).pk, actor=ren
     ).match
-    assert casual is not None and rated is not None
-    assert 'data-rated="casual"' in client_for().get(
-        reverse("matches:match_board", args=[casual.pk])
-    ).content.decode()
-    assert 'data-rated="rated"' in client_for().get(
-        reverse("matches:match_board", args=[rated.pk])
-    ).content.decode()
+    assert casual is not None
+    assert rated is not None
+    assert (
+        'data-rated="casual"'
+        in client_for().get(reverse("matches:match_board", args=[casual.pk])).content.decode()
+    )
+    assert (
+        'data-rated="rated"'
+        in client_for().get(reverse("matches:match_board", args=[rated.pk])).content.decode()
+    )
     Match.objects.filter(pk__in=[casual.pk, rated.pk]).update(
-        status="finished", winner="red", method="resignation", finished_at=casual.created_at,
+        status="finished",
+        winner="red",
+        method="resignation",
+        finished_at=casual.created_at,
         flag_deadline=None,
     )
     records = client_for().get(reverse("matches:record_list")).content.decode()
