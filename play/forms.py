@@ -3,12 +3,18 @@ decides what is allowed (known game and format, time-control limits, the account
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from play.choices import GUNSHI_FORMATS, TIME_CONTROL_PRESETS, playable_games
+from play.choices import (
+    GUNSHI_FORMATS,
+    TIME_CONTROL_PRESETS,
+    playable_games,
+    recommended_time_control,
+)
 from play.errors import PlayError
 from play.models import Seek
 from tournaments.models import JUNQI_VARIANT_CHOICES
@@ -84,6 +90,13 @@ class SeekForm(forms.Form):
             attrs={"spellcheck": "false", "autocomplete": "off", "autocapitalize": "none"}
         ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The page's script moves the time control to a newly chosen game's recommended one
+        # (軍棋: 10+5) while the player has not picked another.
+        recommended = {key: recommended_time_control(key) for key, _name in playable_games()}
+        self.fields["game"].widget.attrs["data-recommended"] = json.dumps(recommended)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

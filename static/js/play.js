@@ -87,7 +87,27 @@ function showFields() {
   }
 }
 
+// A newly chosen game brings its recommended time control (軍棋: 10+5) as long as the player
+// has not picked one themselves.
+let clockPicked = false;
+
+function followGame(event) {
+  if (event.target.name === "time_preset") clockPicked = true;
+  if (event.target.name !== "game" || clockPicked) return;
+  const recommended = JSON.parse(event.target.dataset.recommended || "{}")[event.target.value];
+  const preset = recommended && form.querySelector(`input[name="time_preset"][value="${recommended}"]`);
+  if (preset) {
+    preset.checked = true;
+  } else if (recommended) {
+    form.querySelector('input[name="time_preset"][value="custom"]').checked = true;
+    form.querySelector('input[name="time_control_custom"]').value = recommended;
+  }
+}
+
 if (form) {
-  form.addEventListener("change", showFields);
+  form.addEventListener("change", (event) => {
+    followGame(event);
+    showFields();
+  });
   showFields();
 }

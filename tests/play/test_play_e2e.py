@@ -109,6 +109,7 @@ def test_a_lobby_seek_appears_live_and_is_accepted_with_one_click(
     open_play_page(aoi)
 
     aoi.get_by_label("Game", exact=True).select_option("junqi")
+    assert aoi.get_by_label("10+5").is_checked()  # 軍棋's recommended clock comes with it
     aoi.get_by_label("Casual").check()
     aoi.get_by_role("button", name="Create the game").click()
     aoi.wait_for_url(re.compile(r"/play/$"))
@@ -120,6 +121,7 @@ def test_a_lobby_seek_appears_live_and_is_accepted_with_one_click(
     seek.wait_for()
     assert "Junqi" in seek.inner_text()
     assert "Casual" in seek.inner_text()
+    assert "10+5" in seek.inner_text()
     photograph(ren_context, f"{live.url}/play/", "play-lobby", fits_width=True)
     seek.get_by_role("button", name="Accept").click()
     ren.wait_for_url(BOARD)
