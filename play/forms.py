@@ -99,7 +99,8 @@ class SeekForm(forms.Form):
         self.fields["game"].widget.attrs["data-recommended"] = json.dumps(recommended)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         preset = cleaned.get("time_preset")
         custom = (cleaned.get("time_control_custom") or "").strip()
         if preset == CUSTOM and not custom:

@@ -44,7 +44,7 @@ def user_display_name(user: Any) -> str:
     name = (
         PlayerProfile.objects.filter(user_id=user.pk).values_list("display_name", flat=True).first()
     )
-    return name or user.get_username()
+    return str(name or user.get_username())
 
 
 def _listed_name(user: Any) -> str:
@@ -53,7 +53,7 @@ def _listed_name(user: Any) -> str:
         name = user.profile.display_name
     except PlayerProfile.DoesNotExist:
         name = ""
-    return name or user.get_username()
+    return str(name or user.get_username())
 
 
 @dataclass(frozen=True)
