@@ -2,7 +2,8 @@
 
 WebSocket connections must come from a page of this very site (`config.websocket_origin`:
 scheme, host and port of the Origin header) and carry the Django session, so consumers see
-`scope["user"]`. Routes live in `matches/routing.py`.
+`scope["user"]`. Routes live in `matches/routing.py`, `tournaments/routing.py` and
+`play/routing.py`.
 """
 
 import os
@@ -19,13 +20,16 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.websocket_origin import SameOriginValidator  # noqa: E402
 from matches.routing import websocket_urlpatterns  # noqa: E402
+from play.routing import websocket_urlpatterns as play_websockets  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as event_websockets  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + event_websockets)),
+            AuthMiddlewareStack(
+                URLRouter(websocket_urlpatterns + event_websockets + play_websockets)
+            ),
         ),
     }
 )

@@ -7,6 +7,7 @@ one of these names, its link appears by itself.
 Names expected from the apps:
 - `tournaments:event_list`: the list of events (tournaments).
 - `matches:record_list`: the list of game records.
+- `play:home`: the Play page, games outside events (play).
 """
 
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,14 @@ class NavItem:
 
 
 NAV_ITEMS: tuple[NavItem, ...] = (
+    NavItem(
+        label=pgettext_lazy("site section", "Play"),
+        url_name="play:home",
+        description=_(
+            "A clocked game now: join the lobby, send a friend a challenge link or challenge a "
+            "player."
+        ),
+    ),
     NavItem(
         label=_("Events"),
         url_name="tournaments:event_list",

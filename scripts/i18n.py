@@ -50,7 +50,7 @@ LANGUAGES = ("ja", "en")
 FULLY_TRANSLATED = ("ja",)
 DOMAIN = "django"
 
-PYTHON_SOURCES = ("config", "core", "games", "tournaments", "matches")
+PYTHON_SOURCES = ("config", "core", "games", "tournaments", "matches", "play")
 TEMPLATE_DIRS = ("templates",)
 TEMPLATE_SUFFIXES = (".html", ".txt")
 EXCLUDED_PARTS = frozenset({"migrations", "__pycache__", "node_modules"})

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "tournaments",
     "matches",
     "players",
+    "play",
 ]
 
 MIDDLEWARE = [
@@ -336,10 +337,24 @@ MATCH_SOCKET_MAX_REFUSED_FRAMES: int = env.int("MATCH_SOCKET_MAX_REFUSED_FRAMES"
 # players may share one address); more get HTTP 429.
 MATCH_POSITION_REQUESTS_PER_WINDOW: int = env.int("MATCH_POSITION_REQUESTS_PER_WINDOW", default=120)
 MATCH_POSITION_WINDOW_SECONDS: int = env.int("MATCH_POSITION_WINDOW_SECONDS", default=10)
+# ---------------------------------------------------------------------------------- play
+# Games outside events (play/, docs/play.md): how long an open seek waits in the lobby and a
+# challenge (a link or one to a username) waits for its opponent, how many open seeks one
+# account may have, and how many it may create in any 60 seconds (seek flooding).
+PLAY_LOBBY_SEEK_MINUTES: int = env.int("PLAY_LOBBY_SEEK_MINUTES", default=15)
+PLAY_CHALLENGE_HOURS: int = env.int("PLAY_CHALLENGE_HOURS", default=24)
+PLAY_MAX_OPEN_SEEKS: int = env.int("PLAY_MAX_OPEN_SEEKS", default=5)
+PLAY_SEEKS_PER_MINUTE: int = env.int("PLAY_SEEKS_PER_MINUTE", default=6)
+
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {
         "task": "matches.tasks.match_sweep_timeouts_task",
         # Optional: workers sweep by themselves; a `celery beat` adds this sweep every 2 s.
         "schedule": 2.0,
+    },
+    "play-expire-seeks": {
+        # Marks the seeks whose time ran out (the pages already hide them when they read).
+        "task": "play.tasks.seek_expire_task",
+        "schedule": 60.0,
     },
 }

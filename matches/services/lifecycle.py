@@ -143,6 +143,7 @@ def match_create(
     meta: dict[str, Any] | None = None,
     start_by: datetime | None = None,
     start: bool = False,
+    rated: bool = False,
     actor: Any = None,
     now: datetime | None = None,
 ) -> Match:
@@ -159,8 +160,10 @@ def match_create(
     (a ``StartPosition`` or its dict form; basic format only) opens the game on a fixed opening
     at set-up instead of the empty board. ``event_id``/``pairing_id`` are the tournaments layer's
     references, passed back in ``match_finished``. ``start_by`` is the start deadline (see
-    ``match_join``). ``no_show_limit_ms`` turns the no-show rule on for the untimed segments
-    (see "no-show" above; ``None``, the default, is off). Over-the-board matches
+    ``match_join``). ``rated``: the result moves the players' site ratings (an event's option,
+    or the choice of a game outside events, docs/play.md). ``no_show_limit_ms`` turns the
+    no-show rule on for the untimed segments (see "no-show" above; ``None``, the default, is
+    off). Over-the-board matches
     (``kind="otb"``) have no game state: the server runs their clock and records their
     result; a game without rules (an over-the-board game) can only be played so. Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input, and
@@ -227,6 +230,7 @@ def match_create(
             pairing_id=pairing_id,
             meta=meta or {},
             start_by=start_by,
+            rated=bool(rated),
         )
         _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
         call_match_players_on_commit(match)  # a game is waiting for them

@@ -1,7 +1,8 @@
 """Hidden information of 軍棋 online: no rank of an opponent's piece and no opponent set-up
 reaches a reader before the end; everything is public after it (RULES.md §8).
 
-A seeded game of an online 軍棋 event (its match created by publishing the round) is played
+A seeded game of an online 軍棋 event (its match created by publishing the round), and a casual
+game outside events (offered by a challenge link and accepted, docs/play.md), are played
 through ``match_submit_action``: both secret set-ups, then moves with attacks until the flag
 falls or the engine ends it. At every decision, every WebSocket ``update`` frame the broadcast
 sends to the red, blue and watch groups is checked; at a few plies, the JSON API (view, legal
@@ -156,22 +157,80 @@ def _choose(rng: random.Random, actions: list[str]) -> str:
 def test_no_reader_sees_a_junqi_secret(
     captured_frames: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    from django.db import connection
-    from django.test import TestCase
-
     from matches.models import Match
-    from matches.selectors import match_game_state, match_legal_actions
-    from matches.services.decisions import match_submit_action
     from matches.services.lifecycle import match_join
 
     stage = _stage()
     match = Match.objects.get(pk=stage["pairing"].match_id)
     assert match.game == "junqi"
     assert match.time_control == "10+5"
-    clients = stage["clients"]
     for seat in ("red", "blue"):
         match = match_join(match_id=match.pk, seat=seat)
     assert match.status == Match.Status.RUNNING
+    _play_and_sweep(
+        match,
+        stage["clients"],
+        lambda ply: _paths(stage, match.pk, ply),
+        captured_frames,
+        in_event=True,
+    )
+
+
+def test_no_reader_sees_a_secret_of_a_casual_game(
+    captured_frames: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """A casual 軍棋 game outside events (docs/play.md): offered by a challenge link, accepted,
+    and swept like an event's game, with the Play pages and the challenge page among the
+    pages read."""
+    from play.services import seek_accept, seek_create
+
+    make = get_user_model().objects.create_user
+    users = {name: make(username=name, password="pw-1234-x") for name in READERS}
+    seek = seek_create(creator=users["red"], kind="link", game="junqi", colour="red")
+    seek = seek_accept(seek_id=seek.pk, actor=users["blue"], token=seek.token)
+    match = seek.match
+    assert match is not None
+    assert (match.event_id, match.rated, match.red_player) == (None, False, users["red"])
+    play_pages = [
+        reverse("play:home"),
+        reverse("play:lists"),
+        reverse("play:challenge", args=[seek.token]),
+    ]
+
+    def paths(ply: int) -> list[str]:
+        api = [f"/api/matches/{match.pk}/{s}" for s in ("", "legal-actions/", "record/")]
+        positions = [
+            reverse("matches:match_position", args=[match.pk, p])
+            for p in range(max(0, ply - 2), ply)
+        ]
+        board = [
+            reverse("matches:match_board", args=[match.pk]),
+            reverse("matches:record_detail", args=[match.pk]),
+            reverse("matches:record_download", args=[match.pk]),
+        ]
+        return api + positions + board + play_pages
+
+    _play_and_sweep(match, reader_clients(READERS, users), paths, captured_frames, in_event=False)
+
+
+def _play_and_sweep(
+    match: Any,
+    clients: dict[str, Any],
+    paths: Any,
+    captured_frames: list[tuple[str, dict[str, Any]]],
+    *,
+    in_event: bool,
+) -> None:
+    """Play the running 軍棋 ``match`` to its end (seeded set-ups, random moves); check every
+    broadcast frame at every decision, and the ``paths(ply)`` for every reader at a few
+    plies; at the end, the record is public and holds both set-ups."""
+    from django.db import connection
+    from django.test import TestCase
+
+    from matches.models import Match
+    from matches.selectors import match_game_state, match_legal_actions
+    from matches.services.decisions import match_submit_action
+
     rng = random.Random(11)
     setups = {
         seat: junqi.random_setup(junqi.Side(i), rng).text for i, seat in enumerate(("red", "blue"))
@@ -198,14 +257,15 @@ def test_no_reader_sees_a_junqi_secret(
         if match.status != Match.Status.RUNNING:
             break
         nudges = [frame for group, frame in captured_frames if group.endswith(".boards")]
-        assert nudges == [{"type": "boards"}]  # the event console's nudge carries no data
+        # The event console's nudge carries no data; a game outside events has none.
+        assert nudges == ([{"type": "boards"}] if in_event else [])
         frames = [(g, frame) for g, frame in captured_frames if not g.endswith(".boards")]
         assert {group.rsplit(".", 1)[1] for group, _ in frames} == set(AUDIENCE_READER)
         for group, frame in frames:
             check_junqi_body(json.dumps(frame), AUDIENCE_READER[group.rsplit(".", 1)[1]], states)
         if match.ply in (1, 2, 3) or match.ply % 50 == 0:
             for name, client in clients.items():
-                for path in _paths(stage, match.pk, match.ply):
+                for path in paths(match.ply):
                     response = client.get(path)
                     assert response.status_code < 500, path
                     check_junqi_body(response.content, READERS[name], states)

@@ -1213,6 +1213,122 @@ RANKED_ROWS: list[Row] = [
 HTTP_ROWS += RANKED_ROWS
 
 
+# ---- play: games outside events (docs/play.md). Red offers the game; blue is the player a
+# direct challenge names. Accepting starts a game; cancelling and declining close the offer.
+
+
+def _offer(kind: str, *, expired: bool = False) -> Setup:
+    """Red's open offer of ``kind`` (``w.seek``), or one whose time ran out an hour ago."""
+
+    def setup(w: World) -> None:
+        import datetime as dt
+
+        from django.utils import timezone
+
+        from play.services import seek_create
+
+        now = timezone.now() - (dt.timedelta(days=2) if expired else dt.timedelta(0))
+        opponent = w.users["blue"].username if kind == "direct" else ""
+        w.seek = seek_create(creator=w.users["red"], kind=kind, opponent=opponent, now=now)  # type: ignore[attr-defined]
+
+    return setup
+
+
+def _seek(name: str, *, by_token: bool = False) -> Request:
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        seek = w.seek  # type: ignore[attr-defined]
+        return (url(name, token=seek.token) if by_token else url(name, seek_id=seek.pk)), {}
+
+    return build
+
+
+PLAY_FORM = {
+    "game": "gunshi",
+    "variant": "basic",
+    "time_preset": "20+0",
+    "rated": "0",
+    "colour": "random",
+    "kind": "lobby",
+}
+NOT_RED = LOGGED_IN - {"red"}
+
+PLAY_ROWS: list[Row] = [
+    Row(
+        "play:home",
+        LOGGED_IN,
+        lambda w: (url("play:home"), dict(PLAY_FORM)),
+        reason="any signed-in player offers a game; a visitor is sent to log in",
+    ),
+    Row(
+        "play:seek_cancel",
+        frozenset({"red"}),
+        _seek("play:seek_cancel"),
+        setup=_offer("lobby"),
+        reason="only the player who offered the game (a non-owner gets 403)",
+    ),
+    Row(
+        "play:seek_accept",
+        NOT_RED,
+        _seek("play:seek_accept"),
+        variant="lobby",
+        setup=_offer("lobby"),
+        reason="anyone signed in but the creator, who gets an error",
+    ),
+    Row(
+        "play:seek_accept",
+        NOBODY,
+        _seek("play:seek_accept"),
+        variant="expired",
+        setup=_offer("lobby", expired=True),
+    ),
+    Row(
+        "play:seek_accept",
+        NOBODY,
+        _seek("play:seek_accept"),
+        variant="link by id",
+        setup=_offer("link"),
+        reason="a challenge link is accepted with its token only",
+    ),
+    Row(
+        "play:challenge_accept",
+        NOT_RED,
+        _seek("play:challenge_accept", by_token=True),
+        variant="link",
+        setup=_offer("link"),
+    ),
+    Row(
+        "play:challenge_accept",
+        frozenset({"blue"}),
+        _seek("play:challenge_accept", by_token=True),
+        variant="direct",
+        setup=_offer("direct"),
+    ),
+    Row(
+        "play:challenge_accept",
+        NOBODY,
+        _seek("play:challenge_accept", by_token=True),
+        variant="expired link",
+        setup=_offer("link", expired=True),
+    ),
+    Row(
+        "play:challenge_decline",
+        frozenset({"blue"}),
+        _seek("play:challenge_decline", by_token=True),
+        variant="direct",
+        setup=_offer("direct"),
+    ),
+    Row(
+        "play:challenge_decline",
+        NOBODY,
+        _seek("play:challenge_decline", by_token=True),
+        variant="link",
+        setup=_offer("link"),
+        reason="a link is addressed to nobody: only its creator closes it (cancel)",
+    ),
+]
+HTTP_ROWS += PLAY_ROWS
+
+
 def _read_only(name: str, build: Callable[[World], dict[str, Any]]) -> Row:
     return Row(name, NOBODY, lambda w: (url(name, **build(w)), {}), read_only=True)
 
@@ -1615,6 +1731,8 @@ CALL_SOCKETS: list[tuple[str, Callable[[World], str], frozenset[str]]] = [
     ("me", lambda w: "/ws/me/", LOGGED_IN),
     ("entry_link", lambda w: f"/ws/play/{w.entries['red'].token}/", EVERYBODY),
     ("wrong_link", lambda w: f"/ws/play/{w.entries['red'].token}x/", NOBODY),
+    # The Play page's lobby socket (play.consumers): open to everyone, nudges only.
+    ("lobby", lambda w: "/ws/lobby/", EVERYBODY),
 ]
 
 
@@ -1654,11 +1772,12 @@ def test_every_socket_message_has_a_row() -> None:
     from config.asgi import application
     from matches.callup_consumer import CallConsumer, MeConsumer
     from matches.consumers import MatchConsumer
+    from play.consumers import LobbyConsumer
     from tournaments.callup_consumer import EntryCallConsumer
     from tournaments.consumers import EventConsumer
 
     assert string_cases(MatchConsumer._dispatch, "kind") == {row.type for row in SOCKET_ROWS}
-    for consumer in (EventConsumer, CallConsumer):
+    for consumer in (EventConsumer, CallConsumer, LobbyConsumer):
         handler = ast.parse(textwrap.dedent(inspect.getsource(consumer.receive_json)))
         body = handler.body[0].body  # type: ignore[attr-defined]
         named = consumer.__name__
@@ -1671,7 +1790,13 @@ def test_every_socket_message_has_a_row() -> None:
     while not isinstance(router, URLRouter):
         router = getattr(router, "inner", None) or router.application
     consumers = {route.callback.consumer_class for route in router.routes}
-    assert consumers == {MatchConsumer, EventConsumer, MeConsumer, EntryCallConsumer}
+    assert consumers == {
+        MatchConsumer,
+        EventConsumer,
+        MeConsumer,
+        EntryCallConsumer,
+        LobbyConsumer,
+    }
 
 
 # ---------------------------------------------------------------------------------- admin

@@ -52,6 +52,7 @@ async def _connects(path: str, origin: bytes, cookie: bytes) -> bool:
 async def test_a_foreign_origin_cannot_open_a_players_socket(origin: bytes) -> None:
     world = await database_sync_to_async(build_world)()
     cookie = await database_sync_to_async(_cookie)(world.users["red"])
-    for path in (f"/ws/matches/{world.online_match.pk}/", f"/ws/events/{world.home.pk}/"):
+    paths = (f"/ws/matches/{world.online_match.pk}/", f"/ws/events/{world.home.pk}/", "/ws/lobby/")
+    for path in paths:
         assert await _connects(path, b"http://testserver", cookie), path  # the site itself may
         assert not await _connects(path, origin, cookie), (path, origin)

@@ -1,0 +1,1 @@
+"""Games outside events: the Play page, the lobby of open seeks and challenges (docs/play.md)."""

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import pgettext_lazy
+
+
+class PlayConfig(AppConfig):
+    """Clocked games outside events: seeks in the lobby, challenge links, direct challenges."""
+
+    name = "play"
+    verbose_name = pgettext_lazy("site section", "Play")
