@@ -74,7 +74,7 @@ def title(kind: str) -> str:
 
 
 #: The sentence of each kind about a game of an event (its name and round are known).
-IN_EVENT: Final = {
+IN_EVENT: Final[dict[str, Any]] = {
     Kind.GAME_STARTED: _("%(event)s, round %(round)s: your game against %(opponent)s has started."),
     Kind.RESULT_CONFIRMED: _("%(event)s, round %(round)s: the result of your game is confirmed."),
     Kind.RESULT_DISPUTED: _(
@@ -85,7 +85,7 @@ IN_EVENT: Final = {
     ),
 }
 #: The sentence of each kind otherwise (a challenge, a game outside events).
-OUTSIDE_EVENTS: Final = {
+OUTSIDE_EVENTS: Final[dict[str, Any]] = {
     Kind.CHALLENGE_RECEIVED: _("%(challenger)s challenged you to a game."),
     Kind.GAME_STARTED: _("Your game against %(opponent)s has started."),
     Kind.RESULT_CONFIRMED: _("The result of your game against %(opponent)s is recorded."),

@@ -7,8 +7,8 @@ page's socket open: without a reload, her bell's count goes from nothing to 1. S
 bell, reads "Bell Cup: round 1 is published. You play at table 1.", and follows it to her
 "My games" page; the notification is then read, and the bell shows no count.
 
-The open bell, the notifications page and the settings' e-mail choices are photographed at 1280×900 and 390×844, in
-English and Japanese, into ``artifacts/screenshots/``.
+The open bell, the notifications page and the settings' e-mail choices are photographed at
+1280×900 and 390×844, in English and Japanese, into ``artifacts/screenshots/``.
 """
 
 from __future__ import annotations
@@ -65,9 +65,7 @@ def test_the_bell_rings_live_when_a_round_is_published(live: LiveServer, browser
 
     # Lina waits on the event list; her page's socket is open and her bell has no count.
     lina.goto(f"{base}/events/")
-    lina.wait_for_function(
-        "() => document.getElementById('callup').dataset.socketState === 'open'"
-    )
+    lina.wait_for_function("() => document.getElementById('callup').dataset.socketState === 'open'")
     assert lina.locator("#bell").get_attribute("data-unread") == "0"
     assert lina.locator("#bell .bell__count").count() == 0
     lina.evaluate("window.__notReloaded = true")

@@ -117,7 +117,7 @@ def test_reading_needs_a_post(make_account: Any) -> None:
 
 def test_mark_one_and_mark_all_read(make_account: Any) -> None:
     kenji, lina = make_account("kenji"), make_account("lina")
-    first, *others = _notices(kenji, 3)
+    first, *_others = _notices(kenji, 3)
     _notices(lina, 2)
     client = _client(kenji)
     response = client.post(

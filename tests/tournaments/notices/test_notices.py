@@ -83,9 +83,7 @@ def test_a_confirmed_result_is_told_once_and_a_correction_says_corrected(
     result_report(entry=blue, pairing=pairing, result="red_won")  # the opponent confirms
     assert _told(Kind.RESULT_CONFIRMED) == {"kenji": 1, "lina": 1}
 
-    result_set(
-        actor=event.organiser, pairing=pairing, result="blue_won", reason="slip misread"
-    )
+    result_set(actor=event.organiser, pairing=pairing, result="blue_won", reason="slip misread")
     assert _told(Kind.RESULT_CONFIRMED) == {"kenji": 1, "lina": 1}  # not "confirmed" again
     assert _told(Kind.RESULT_CORRECTED) == {"kenji": 1, "lina": 1}
     corrected = Notification.objects.filter(kind=Kind.RESULT_CORRECTED).first()
