@@ -13,6 +13,7 @@ from tournaments.views_callup import user_calls
 urlpatterns = [
     path("", include("core.urls")),
     path("me/called/", user_calls, name="callup_user"),
+    path("notifications/", include("notifications.urls")),
     path("events/", include("tournaments.urls")),
     path("matches/", include("matches.urls")),
     path("play/", include("play.urls")),

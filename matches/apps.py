@@ -19,3 +19,10 @@ class MatchesConfig(AppConfig):
         # The embedded default has no broker: flag falls are adjudicated by an in-process
         # scheduler thread, started here in server processes (see matches/timeouts.py).
         autostart()
+
+        # A game outside events tells its players of its result (matches/notices.py).
+        from matches import notices
+        from matches.signals import match_disputed, match_finished
+
+        match_finished.connect(notices.on_match_finished, dispatch_uid="matches.notices.finished")
+        match_disputed.connect(notices.on_match_disputed, dispatch_uid="matches.notices.disputed")

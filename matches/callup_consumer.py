@@ -7,7 +7,10 @@ not from the address. ``tournaments.callup_consumer`` serves the pages of an ent
 link the same way, authorised by the link's token.
 
 Clients send nothing but keep-alives, which are ignored; the server sends only the nudge
-``{"type": "called"}`` (no data: the page refetches its call banner over HTTP).
+``{"type": "called"}`` (no data: the page refetches its call banner over HTTP). ``ws/me/``
+also carries the user's notifications (``notifications.live``): the socket joins the user's
+notification group too and relays ``{"type": "notified"}`` (no data either: the page
+refetches its bell), so a page keeps one socket for both.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from matches.callup import CALLED_FRAME, user_group
+from notifications import live as notifications_live
 
 #: Close codes: no signed-in user / no such private link.
 CLOSE_NOT_SIGNED_IN = 4401
@@ -27,6 +31,8 @@ class CallConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """Joins the one group :meth:`recipient_group` names (``None``: refuse) and relays nudges."""
 
     group: str | None = None
+    #: Further groups of the same recipient (``MeConsumer``: their notifications).
+    extra_groups: tuple[str, ...] = ()
     refusal_code = CLOSE_NOT_SIGNED_IN
 
     async def recipient_group(self) -> str | None:
@@ -37,12 +43,14 @@ class CallConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.group is None:
             await self.close(code=self.refusal_code)
             return
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        for group in (self.group, *self.extra_groups):
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            for group in (self.group, *self.extra_groups):
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Clients send nothing but keep-alives; anything else is ignored."""
@@ -55,13 +63,20 @@ class CallConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         may have been lost, so the page refetches its call banner as if called."""
         if self.group is not None:
             await self.send_json(CALLED_FRAME)
+            if self.extra_groups:
+                await self.send_json(notifications_live.FRAME)
 
 
 class MeConsumer(CallConsumer):
-    """``ws/me/``: the calls of the signed-in user."""
+    """``ws/me/``: the calls and the notifications of the signed-in user."""
 
     async def recipient_group(self) -> str | None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated or not user.is_active:
             return None
+        self.extra_groups = (notifications_live.user_group(user.pk),)
         return user_group(user.pk)
+
+    async def notification_created(self, event: dict[str, Any]) -> None:
+        """A notification for this user was stored, or some were read on another page."""
+        await self.send_json(notifications_live.FRAME)

@@ -36,6 +36,8 @@ from clock import InvalidTimeControlError, TimeControl
 from games import TableKind, get_game
 from matches.models import Match
 from matches.services.lifecycle import match_create
+from notifications.kinds import Kind as NoticeKind
+from notifications.services import notify
 from play.broadcast import seeks_changed_on_commit
 from play.choices import (
     GUNSHI,
@@ -186,6 +188,15 @@ def seek_create(
         created_at=now_dt,
         expires_at=now_dt + _lifetime(kind),
     )
+    if target is not None:
+        # The addressee may not have the site open: the bell, and by default an e-mail.
+        notify(
+            target,
+            NoticeKind.CHALLENGE_RECEIVED,
+            params={"challenger": user_display_name(creator)},
+            url=reverse("play:challenge", args=[seek.token]),
+            topic=f"seek:{seek.pk}",
+        )
     users = [creator.pk] + ([target.pk] if target is not None else [])
     seeks_changed_on_commit(lobby=kind == Seek.Kind.LOBBY, users=users)
     return seek

@@ -18,6 +18,12 @@ from config.env import BASE_DIR, env
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS: list[str] = env.list("DJANGO_ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+#: The site's own address, for links in mails sent without a request (notification e-mails):
+#: SITE_URL, else the first trusted origin, else the development server.
+SITE_URL: str = env(
+    "SITE_URL",
+    default=CSRF_TRUSTED_ORIGINS[0] if CSRF_TRUSTED_ORIGINS else "http://localhost:8000",
+)
 
 ROOT_URLCONF = "config.urls"
 # A failed CSRF check answers JSON under /api/ (docs/protocol.md §4), the usual page elsewhere.
@@ -46,6 +52,7 @@ INSTALLED_APPS = [
     "matches",
     "players",
     "play",
+    "notifications",  # the bell and its e-mails (docs/notifications.md)
 ]
 
 MIDDLEWARE = [
@@ -100,6 +107,7 @@ TEMPLATES = [
                 "core.context_processors.site",
                 "matches.context_processors.live_game",
                 "tournaments.context_processors.callup",
+                "notifications.context_processors.bell",
             ],
         },
     },

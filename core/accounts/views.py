@@ -20,11 +20,14 @@ from core.accounts.forms import AccountSettingsForm
 from core.accounts.preferences import remember
 from core.accounts.profiles import profile_for, profile_update
 from core.models import PlayerProfile
+from notifications.forms import EmailKindsForm
+from notifications.selectors import email_kinds_of, verified_address_of
 
 
 @login_required
 def account_settings(request: HttpRequest) -> HttpResponse:
-    """Show and save the player's display name, language, time zone and search privacy."""
+    """Show and save the player's display name, language, time zone and search privacy; show
+    which notifications also come by e-mail (saved by ``notifications.views.email_choice``)."""
     profile = profile_for(request.user)  # type: ignore[arg-type]
     form = AccountSettingsForm.for_profile(profile, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -38,7 +41,14 @@ def account_settings(request: HttpRequest) -> HttpResponse:
                 translation.activate(profile.language)
             messages.success(request, _("Your settings are saved."))
             return redirect("core:account_settings")
-    return render(request, "account/settings.html", {"form": form, "profile": profile})
+    context = {
+        "form": form,
+        "profile": profile,
+        # The section "Notifications by e-mail" posts to notifications:email_choice.
+        "email_form": EmailKindsForm.for_kinds(email_kinds_of(user_id=request.user.pk)),
+        "verified_address": verified_address_of(user_id=request.user.pk),
+    }
+    return render(request, "account/settings.html", context)
 
 
 @require_POST

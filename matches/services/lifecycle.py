@@ -25,6 +25,7 @@ from games.base import GameRules, RulesError
 from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError
 from matches.models import OFFICIAL_TIME_CONTROL, Match, MatchEvent, Seat
+from matches.notices import notify_game_started
 from matches.rows import lock_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
@@ -257,6 +258,7 @@ def _start(match: Match, *, actor: Any, now: datetime) -> None:
     match.started_at = now
     _event(match, MatchEvent.Kind.STARTED, actor=actor)
     call_match_players_on_commit(match)
+    notify_game_started(match)  # the players' bells (online matches)
     if match.kind == Match.Kind.ONLINE:
         _sync_setup_deadline(match, match_rules(match), match_game_state(match), now)
 

@@ -14,6 +14,11 @@
  *     them (asked only from a click on a [data-callup-notify] button),
  *   - on a finished board, shows the "next game" link (#next-game) to the new game's board.
  *
+ * The same socket carries the user's notifications (ws/me/ also sends {type: "notified"}): every
+ * frame, and a reconnection ({type: "reconnected"}), is passed on to the page as a
+ * "player-socket" event on window, which the bell (notifications.js) listens to, so a page keeps
+ * one socket for both.
+ *
  * No words live here: every text comes from the server's fragment or the page's own markup.
  */
 
@@ -106,6 +111,11 @@ const refresh = fragmentRefresher(
   },
 );
 
+/** Hand a frame to the page's other listeners (the notification bell). */
+function passOn(frame) {
+  window.dispatchEvent(new CustomEvent("player-socket", { detail: frame }));
+}
+
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   let attempt = 0;
@@ -113,7 +123,10 @@ function connect() {
   function open() {
     const socket = new WebSocket(`${scheme}://${window.location.host}${root.dataset.socket}`);
     socket.addEventListener("open", () => {
-      if (attempt > 0) refresh(); // calls may have come while the socket was down
+      if (attempt > 0) {
+        refresh(); // calls may have come while the socket was down
+        passOn({ type: "reconnected" });
+      }
       attempt = 0;
       root.dataset.socketState = "open";
     });
@@ -124,7 +137,9 @@ function connect() {
       } catch {
         return;
       }
-      if (frame && frame.type === "called") refresh();
+      if (!frame || typeof frame.type !== "string") return;
+      if (frame.type === "called") refresh();
+      passOn(frame);
     });
     socket.addEventListener("close", (event) => {
       root.dataset.socketState = "closed";

@@ -70,6 +70,16 @@ def test_challenges_wait_a_day(aoi: Any, ren: Any) -> None:
     assert direct.target == ren  # the user name is matched without case
 
 
+def test_a_direct_challenge_rings_the_addressees_bell_and_nobody_elses(aoi: Any, ren: Any) -> None:
+    from notifications.models import Notification
+
+    direct = seek_create(creator=aoi, kind="direct", opponent="ren", now=NOW)
+    seek_create(creator=aoi, kind="link", now=NOW)
+    notice = Notification.objects.get()
+    assert (notice.recipient, notice.kind) == (ren, "challenge_received")
+    assert notice.url == f"/play/c/{direct.token}/"
+
+
 def test_junqi_variants_are_kept_in_their_canonical_order(aoi: Any) -> None:
     seek = lobby(aoi, game="junqi", junqi_variants=["free_hq", "exploding_mines"], variant="x")
     assert seek.junqi_variants == ["exploding_mines", "free_hq"]

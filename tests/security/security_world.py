@@ -44,7 +44,7 @@ NOBODY: frozenset[str] = frozenset()
 EVERYBODY = frozenset(ROLES)
 
 #: The apps whose every row is part of the fingerprint (plus the user accounts).
-FINGERPRINT_APPS = ("matches", "tournaments", "play")
+FINGERPRINT_APPS = ("matches", "tournaments", "play", "notifications")
 
 
 @dataclass

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 
+from tournaments import notices
 from tournaments.models import Pairing, Round
 from tournaments.services._common import R, _audit, _changed, _lock_pairing
 from tournaments.services.results import _apply_result, _flag_stale_drafts, _refresh_round_status
@@ -54,6 +55,8 @@ def result_from_match(
             result = R.DRAW
             if pairing.round.stage == Round.Stage.ELIMINATION:
                 # A bracket needs a winner: the arbiter decides the drawn table.
+                if not pairing.disputed:
+                    notices.notify_dispute(pairing)
                 pairing.disputed = True
                 pairing.save(update_fields=["disputed", "updated_at"])
                 _audit(event, "result_match_draw_in_bracket", pairing=pairing, match_id=match_id)
@@ -63,6 +66,8 @@ def result_from_match(
         method = method if method in Pairing.Method.values else Pairing.Method.ARBITER
         if pairing.confirmation == Pairing.Confirmation.CONFIRMED and not corrected:
             if pairing.result != result:
+                if not pairing.disputed:
+                    notices.notify_dispute(pairing)
                 pairing.disputed = True
                 pairing.counter_result = result
                 pairing.save(update_fields=["disputed", "counter_result", "updated_at"])
@@ -100,6 +105,7 @@ def result_dispute_from_match(*, match_id: int, pairing_id: int | None) -> Pairi
             return pairing
         if pairing.confirmation == Pairing.Confirmation.CONFIRMED:
             return pairing
+        notices.notify_dispute(pairing)
         pairing.disputed = True
         pairing.save(update_fields=["disputed", "updated_at"])
         _audit(event, "result_match_dispute", pairing=pairing, match_id=match_id)

@@ -18,7 +18,7 @@ from games.gunshi_rules import GameFormat
 from matches.models import Match
 from matches.services.arbiter import event_start_waiting
 from matches.services.lifecycle import match_abort, match_create
-from tournaments import callup
+from tournaments import callup, notices
 from tournaments.errors import TournamentError
 from tournaments.models import Event, Pairing, Round
 from tournaments.services._common import (
@@ -116,6 +116,7 @@ def round_publish(*, actor: User, round: Round) -> Round:
     _audit(event, "round_publish", actor=actor, round_number=round_.number)
     _changed(event, "pairings", "rounds", "standings")
     callup.call_round_on_commit(round_)
+    notices.notify_round_published(round_)
     return round_
 
 

@@ -18,7 +18,7 @@ from games import GameDefinition, get_game
 from matches.errors import MatchError
 from matches.models import Match
 from matches.services.arbiter import RESULT_FROM_TOURNAMENT, match_set_result
-from tournaments import callup
+from tournaments import callup, notices
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Event, Pairing, Round
 from tournaments.scores import Scores, check_scores
@@ -69,6 +69,7 @@ def _apply_result(
     commit (``actor``/``reason``: the arbiter who entered it and why, kept in the game's log)."""
     if pairing.round.stage == Round.Stage.ELIMINATION and result in (R.DOUBLE_FORFEIT, R.DRAW):
         raise TournamentError("invalid_result")
+    corrected = pairing.confirmation == Pairing.Confirmation.CONFIRMED
     pairing.result = result
     pairing.method = method
     pairing.red_score, pairing.blue_score = scores
@@ -87,6 +88,7 @@ def _apply_result(
     )
     if pairing.round.stage == Round.Stage.ELIMINATION:
         _record_bracket_result(pairing.round.event, pairing)
+    notices.notify_result(pairing, corrected=corrected)
     if pairing.match_id is not None:
         match_id, winner = pairing.match_id, _MATCH_WINNER[result]
         transaction.on_commit(lambda: _finish_match(match_id, winner, method, actor, reason))
@@ -215,6 +217,8 @@ def result_report(
         )
         _refresh_round_status(pairing.round)
     else:
+        if not pairing.disputed:
+            notices.notify_dispute(pairing)
         pairing.disputed = True
         pairing.save()
         _audit(
