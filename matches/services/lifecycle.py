@@ -46,7 +46,7 @@ from matches.services._common import (
     _set_clock,
     _simultaneous,
 )
-from matches.signals import match_finished
+from matches.signals import match_finished, match_result_recorded
 from matches.timeouts import arm_timeout_check
 
 
@@ -88,6 +88,7 @@ def _finish(match: Match, *, winner: str, method: str, now: datetime, actor: Any
     match.setup_deadline = None
     match.disputed = False
     _conclude_state(match)
+    match_result_recorded.send(sender=Match, match=match, previous=None)
     _announce_result_on_commit(match, corrected=False)
     call_match_players_on_commit(match)  # their "game in play" call is over
 
@@ -143,6 +144,7 @@ def match_create(
     meta: dict[str, Any] | None = None,
     start_by: datetime | None = None,
     start: bool = False,
+    rated: bool = False,
     actor: Any = None,
     now: datetime | None = None,
 ) -> Match:
@@ -164,7 +166,9 @@ def match_create(
     (``kind="otb"``) have no game state: the server runs their clock and records their
     result; a game without rules (an over-the-board game) can only be played so. Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input, and
-    ``game_not_online`` for an online match of an over-the-board game.
+    ``game_not_online`` for an online match of an over-the-board game. ``rated``: the result
+    moves both players' site ratings (docs/ratings.md, "On the site"); only a match between two
+    different accounts can be rated.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
         raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
@@ -227,6 +231,7 @@ def match_create(
             pairing_id=pairing_id,
             meta=meta or {},
             start_by=start_by,
+            rated=bool(rated) and red_player is not None and blue_player is not None,
         )
         _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
         call_match_players_on_commit(match)  # a game is waiting for them
