@@ -32,7 +32,13 @@ from django.utils import timezone
 
 from players.models import RatingPool, SiteRating, SiteRatingChange
 from players.pools import Pool, pool_of
-from players.services.rating_rows import change_row, current_row, results_of, standing_of
+from players.services.rating_rows import (
+    change_row,
+    current_row,
+    insert_rows,
+    results_of,
+    standing_of,
+)
 from ratings import PlayerRating, RatedResult, RatingSystem, rate_result
 
 #: Match methods that never rate: nothing was played (docs/ratings.md, "Which games count").
@@ -101,7 +107,7 @@ def rating_record_match(*, match: Any, previous: dict[str, str] | None = None, *
     pool = pool_of(match.game, match.variant)
     if pool is None or (result is None and previous is None):
         return
-    _record(pool, SiteRatingChange.Source.MATCH, match.pk, result)
+    _record(pool, SiteRatingChange.Source.MATCH, match.pk, result, first=previous is None)
 
 
 def rating_record_table(*, table: Any, corrected: bool = False, **_: Any) -> None:
@@ -120,20 +126,29 @@ def rating_record_table(*, table: Any, corrected: bool = False, **_: Any) -> Non
     result = table_rated_result(table, earlier or timezone.now())
     if result is None and not corrected:
         return
-    _record(pool, SiteRatingChange.Source.TABLE, table.pk, result)
+    _record(pool, SiteRatingChange.Source.TABLE, table.pk, result, first=not corrected)
 
 
 def _lock_pool(pool: Pool) -> None:
     """Lock the pool's row (created on first use): one rating transaction at a time per pool."""
+    if RatingPool.objects.select_for_update().filter(pk=pool.key).exists():
+        return
     RatingPool.objects.bulk_create(
         [RatingPool(key=pool.key, system=pool.system.value)], ignore_conflicts=True
     )
     RatingPool.objects.select_for_update().get(pk=pool.key)
 
 
-def _record(pool: Pool, source: str, game_id: int, result: RatedResult | None) -> None:
+def _record(
+    pool: Pool, source: str, game_id: int, result: RatedResult | None, *, first: bool
+) -> None:
+    """Rate ``result`` (None: the game no longer counts) for game ``game_id`` of the pool.
+
+    ``first``: the game has never had a result, so it has no rows yet."""
     _lock_pool(pool)
-    old = list(SiteRatingChange.objects.filter(rating_key=pool.key, game_id=game_id))
+    old = (
+        [] if first else list(SiteRatingChange.objects.filter(rating_key=pool.key, game_id=game_id))
+    )
     if not old and result is None:
         return
     if not old and result is not None:
@@ -159,8 +174,9 @@ def _rate_in_order(
     """The instant update: one result after every rated game of its players in the pool."""
     standings = {user: standing_of(row) for user, row in current.items()}
     changes = rate_result(result, standings)
-    SiteRatingChange.objects.bulk_create(
-        [change_row(change, result, source, i) for i, change in enumerate(changes)]
+    insert_rows(
+        SiteRatingChange,
+        [change_row(change, result, source, i) for i, change in enumerate(changes)],
     )
     _save_current(pool, {change.player: change.standing() for change in changes}, current)
 
@@ -168,19 +184,19 @@ def _rate_in_order(
 def _save_current(
     pool: Pool, standings: dict[int, PlayerRating | None], current: dict[int, SiteRating]
 ) -> None:
-    """Store each player's new current rating (None: no rated game left in the pool)."""
-    for user, standing in standings.items():
-        row = current.get(user)
-        if standing is None:
-            if row is not None:
-                row.delete()
-            continue
-        fresh = current_row(user, pool.key, pool.system.value, standing)
-        if row is None:
-            fresh.save(force_insert=True)
-        else:
-            fresh.pk = row.pk
-            fresh.save(force_update=True)
+    """Store each player's new current rating (None: no rated game left in the pool): the old
+    rows go and the new ones are written in one statement each, for two players or for a
+    whole pool re-computed."""
+    if current:
+        SiteRating.objects.filter(pk__in=[row.pk for row in current.values()]).delete()
+    insert_rows(
+        SiteRating,
+        [
+            current_row(user, pool.key, pool.system.value, standing)
+            for user, standing in standings.items()
+            if standing is not None
+        ],
+    )
 
 
 def _at_or_after(since: tuple[datetime, int]) -> Q:
@@ -225,6 +241,9 @@ def pool_recompute(
         if result is not None:
             results[game_id] = result
             sources[game_id] = source
+    # From the pool's first result on (a rebuild), nobody has a standing before ``since``.
+    earlier = SiteRatingChange.objects.filter(rating_key=pool.key).exclude(_at_or_after(since))
+    any_earlier = earlier.exists()
     kept: dict[int, list[SiteRatingChange]] = {}
     for row in later_rows:
         kept.setdefault(row.game_id, []).append(row)
@@ -239,7 +258,7 @@ def pool_recompute(
             continue
         for user in result.players:
             if user not in standings:
-                standings[user] = _standing_before(pool, user, since)
+                standings[user] = _standing_before(pool, user, since) if any_earlier else None
         known = {u: s for u in result.players if (s := standings[u]) is not None}
         changes = rate_result(result, known)
         redone.append(result.game_id)
@@ -249,9 +268,9 @@ def pool_recompute(
             new_rows.append(change_row(change, result, sources[result.game_id], i))
     gone = {row.game_id for row in later_rows} - set(results)
     SiteRatingChange.objects.filter(rating_key=pool.key, game_id__in=[*redone, *gone]).delete()
-    SiteRatingChange.objects.bulk_create(new_rows)
+    insert_rows(SiteRatingChange, new_rows)
     for user in tainted - set(standings):
-        standings[user] = _standing_before(pool, user, since)
+        standings[user] = _standing_before(pool, user, since) if any_earlier else None
     current = {
         row.user_id: row for row in SiteRating.objects.filter(rating_key=pool.key, user__in=tainted)
     }
