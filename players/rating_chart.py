@@ -36,7 +36,7 @@ Y_TICKS = 5
 def _nice_step(span: float, ticks: int) -> float:
     """A round step (1, 2 or 5 × a power of ten) giving about ``ticks`` intervals."""
     raw = max(span / ticks, 1e-6)
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     return next(f * power for f in (1, 2, 5, 10) if raw <= f * power)
 
 
