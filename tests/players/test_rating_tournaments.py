@@ -190,3 +190,22 @@ def test_the_events_pool_decides_the_seeding_rating(
     _give_rating(players[0], otb_game, players[1])  # a basic-game rating only
     event = _event(organiser, game_format="expansion")
     assert entry_register(event=event, user=players[0]).rating is None
+
+
+def test_the_organiser_marks_an_event_rated_in_its_form(
+    client: Any, organiser: Any, players: list[Any]
+) -> None:
+    from tests.security.test_permission_matrix import _form_data
+    from tournaments.forms import EventForm
+
+    event = _event(organiser)
+    client.force_login(organiser)
+    page = client.get(f"/events/{event.slug}/manage/settings/")
+    assert page.status_code == 200 and 'name="rated"' in page.content.decode()
+    data = _form_data(EventForm(instance=event), rated="on")
+    response = client.post(f"/events/{event.slug}/manage/settings/", data)
+    assert response.status_code == 302
+    assert Event.objects.get(pk=event.pk).rated is True
+    data.pop("rated")
+    client.post(f"/events/{event.slug}/manage/settings/", data)
+    assert Event.objects.get(pk=event.pk).rated is False
