@@ -201,7 +201,8 @@ def test_the_organiser_marks_an_event_rated_in_its_form(
     event = _event(organiser)
     client.force_login(organiser)
     page = client.get(f"/events/{event.slug}/manage/settings/")
-    assert page.status_code == 200 and 'name="rated"' in page.content.decode()
+    assert page.status_code == 200
+    assert 'name="rated"' in page.content.decode()
     data = _form_data(EventForm(instance=event), rated="on")
     response = client.post(f"/events/{event.slug}/manage/settings/", data)
     assert response.status_code == 302
