@@ -263,10 +263,31 @@ def time_site_result(
     return sorted(samples), sorted(cpu)
 
 
+def time_bare_query(count: int = 300) -> tuple[float, float]:
+    """Milliseconds (wall, CPU) of one trivial ORM query: the machine's yardstick, since a
+    rated result is a handful of them."""
+    from players.models import RatingPool
+
+    start, start_cpu = time.perf_counter(), time.process_time()
+    for _ in range(count):
+        RatingPool.objects.filter(pk="none").exists()
+    return (
+        (time.perf_counter() - start) / count * 1000,
+        (time.process_time() - start_cpu) / count * 1000,
+    )
+
+
 def site_figures(history: list[RatedResult]) -> None:
+    import os
+
     vendor = setup_site()
+    wall, cpu = time_bare_query()
+    print(
+        f"stored path ({vendor}), load average {os.getloadavg()[0]:.1f}: one bare ORM query "
+        f"wall {wall:.2f} ms, CPU {cpu:.2f} ms (the yardstick)"
+    )
     ids = store_history(history)
-    print(f"stored path ({vendor}): {len(history)} results stored as rows")
+    print(f"  {len(history)} results stored as rows")
     seconds = time_site_replay(history)
     print(f"  every pool re-computed from its rows   wall {seconds:6.2f} s  [target ≤ 10 s]")
     samples, cpu = time_site_result(history, ids, 600)
