@@ -103,6 +103,8 @@ def rating_record_match(*, match: Any, previous: dict[str, str] | None = None, *
     """Rate (or re-rate, or un-rate) the match whose result was just set or corrected.
 
     ``previous`` is None for a first result. Called inside the match's transaction."""
+    if not match.rated:  # an unrated match never had rating rows
+        return
     result = match_rated_result(match)
     pool = pool_of(match.game, match.variant)
     if pool is None or (result is None and previous is None):
