@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("matches/", include("matches.urls")),
     path("play/", include("play.urls")),
+    path("ratings/", include("players.urls_ratings")),
     path("api/", include("matches.api_urls")),
     # allauth: sign-up, log-in, e-mail verification and change, password change and reset
     # (docs/accounts.md). core.urls serves log-in, log-out and sign-up first, under both names.

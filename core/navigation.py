@@ -8,6 +8,7 @@ Names expected from the apps:
 - `tournaments:event_list`: the list of events (tournaments).
 - `matches:record_list`: the list of game records.
 - `play:home`: the Play page, games outside events (play).
+- `ratings:index`: the site's rating lists (players).
 """
 
 from dataclasses import dataclass
@@ -45,6 +46,11 @@ NAV_ITEMS: tuple[NavItem, ...] = (
         label=_("Game records"),
         url_name="matches:record_list",
         description=_("Replay finished games decision by decision."),
+    ),
+    NavItem(
+        label=_("Ratings"),
+        url_name="ratings:index",
+        description=_("Site ratings of every game and format, from rated games."),
     ),
 )
 

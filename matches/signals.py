@@ -18,6 +18,18 @@ Receivers get keyword arguments::
 A receiver that needs the row loads it by ``match_id``. Receivers run in the process that
 committed the result (a web worker, the Celery worker or the in-process timeout scheduler).
 
+``match_result_recorded`` is the one signal sent **inside** the transaction that sets a result,
+before it commits, so that what must change with the result changes in the same transaction or
+not at all: the site ratings (``players``, docs/ratings.md "On the site") connect to it. It is
+sent by ``matches.services.lifecycle._finish`` when a match finishes and by
+``match_set_result`` when an arbiter changes the result of a finished match. A receiver that
+raises rolls the result back with it, so receivers must only write rows that belong to the
+result. Receivers get::
+
+    sender      the Match class
+    match       the locked Match row, result set (saved by the service after the signal)
+    previous    None for a first result; for a correction ``{"winner": …, "method": …}``
+
 ``match_disputed`` is sent the same way (after commit) when a match becomes disputed: the two
 players reported different results over the board, or a flag fell against a pending report
 (``matches.otb_rulings``). The match has no result yet; the arbiter decides, and the decision
@@ -29,3 +41,4 @@ from django.dispatch import Signal
 
 match_finished = Signal()
 match_disputed = Signal()
+match_result_recorded = Signal()

@@ -66,6 +66,7 @@ def _load_online(*, log: Callable[[str], None]) -> None:
             slug=ONLINE_SLUG,
             starts_on=timezone.localdate(),
             online=True,
+            rated=True,
             time_control="10+5",
             rounds=1,
         )

@@ -110,6 +110,17 @@ class Event(models.Model):
     ends_on = models.DateField(_("last day"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     online = models.BooleanField(_("played online"), default=False)
+    #: Whether the event's games move the players' site ratings (docs/ratings.md, "On the site"):
+    #: every match the event creates takes this value (``Match.rated``), and a ranked table's
+    #: confirmed placings rate its players. Fixed once round 1 is paired.
+    rated = models.BooleanField(
+        _("rated"),
+        default=False,
+        help_text=_(
+            "Results of games between players with accounts change their site ratings "
+            "(over the board once the result is confirmed)."
+        ),
+    )
     #: The game the event plays (``games.get_game``): 軍師軍略 by default. A game without a
     #: rules engine is played over the board only.
     game = models.CharField(_("game"), max_length=32, choices=game_choices, default="gunshi")

@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tournaments.models import AuditLog, Entry, Event, Round
+from tournaments.signals import default_ratings
 
 
 def active_count(event: Event) -> int:
@@ -67,6 +68,7 @@ def waiting_entry(*, event: Event, user: User, name: str) -> Entry:
         event=event,
         user=user,
         name=name,
+        rating=default_ratings(event=event, users=[user]).get(user.pk),
         status=Entry.Status.WAITLISTED,
         waitlisted_at=timezone.now(),
     )

@@ -48,6 +48,7 @@ from matches.services._common import (
 )
 from matches.services.lifecycle import _announce_result_on_commit, _finish, match_start
 from matches.services.timeouts import _adjudicate_if_flagged, _adjudicated_error, _record_no_show
+from matches.signals import match_result_recorded
 
 logger = logging.getLogger(__name__)
 
@@ -220,6 +221,7 @@ def match_set_result(
             match.disputed = False  # the arbiter upholds the recorded result
         else:
             match.winner, match.method, match.disputed = winner, method, False
+            match_result_recorded.send(sender=Match, match=match, previous=previous)
             _announce_result_on_commit(match, corrected=True)
     else:
         now_ms = epoch_ms(now_dt)

@@ -47,7 +47,7 @@ from matches.services._common import (
     _set_clock,
     _simultaneous,
 )
-from matches.signals import match_finished
+from matches.signals import match_finished, match_result_recorded
 from matches.timeouts import arm_timeout_check
 
 
@@ -89,6 +89,7 @@ def _finish(match: Match, *, winner: str, method: str, now: datetime, actor: Any
     match.setup_deadline = None
     match.disputed = False
     _conclude_state(match)
+    match_result_recorded.send(sender=Match, match=match, previous=None)
     _announce_result_on_commit(match, corrected=False)
     call_match_players_on_commit(match)  # their "game in play" call is over
 
@@ -168,7 +169,9 @@ def match_create(
     (``kind="otb"``) have no game state: the server runs their clock and records their
     result; a game without rules (an over-the-board game) can only be played so. Raises
     ``MatchError`` with ``invalid_time_control`` or ``bad_message`` on bad input, and
-    ``game_not_online`` for an online match of an over-the-board game.
+    ``game_not_online`` for an online match of an over-the-board game. ``rated``: the result
+    moves both players' site ratings (docs/ratings.md, "On the site"); only a match between two
+    different accounts can be rated.
     """
     if kind not in Match.Kind.values or variant not in Match.Variant.values:
         raise MatchError("bad_message", detail=f"kind {kind!r}, variant {variant!r}")
@@ -231,7 +234,7 @@ def match_create(
             pairing_id=pairing_id,
             meta=meta or {},
             start_by=start_by,
-            rated=bool(rated),
+            rated=bool(rated) and red_player is not None and blue_player is not None,
         )
         _event(match, MatchEvent.Kind.CREATED, actor=actor, time_control=match.time_control)
         call_match_players_on_commit(match)  # a game is waiting for them

@@ -44,7 +44,7 @@ NOBODY: frozenset[str] = frozenset()
 EVERYBODY = frozenset(ROLES)
 
 #: The apps whose every row is part of the fingerprint (plus the user accounts).
-FINGERPRINT_APPS = ("matches", "tournaments", "play", "notifications")
+FINGERPRINT_APPS = ("matches", "tournaments", "players", "play", "notifications")
 
 
 @dataclass
@@ -137,7 +137,8 @@ def build_world() -> World:
 
 
 def fingerprint() -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the matches, tournaments and play models and of the user accounts."""
+    """Every row of the models of ``FINGERPRINT_APPS`` (matches, tournaments, site ratings,
+    games outside events, notifications) and of the user accounts."""
     models = [m for label in FINGERPRINT_APPS for m in apps.get_app_config(label).get_models()]
     models.append(get_user_model())
     return {

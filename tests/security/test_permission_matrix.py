@@ -1420,6 +1420,9 @@ READ_ONLY_ROWS: list[Row] = [
     _read_only("tournaments:print_names", _round),
     _read_only("tournaments:print_slips", _round),
     _read_only("matches_api:openapi", lambda w: {}),
+    # The rating lists (players/urls_ratings.py): GET-only, a POST is 405 for everyone.
+    _read_only("ratings:index", lambda w: {}),
+    _read_only("ratings:pool", lambda w: {"key": "gunshi-basic"}),
     # GET-only pages (a POST is 405): listed so that the board and the clock have their rows.
     _read_only("matches:match_board", lambda w: {"match_id": w.online_match.pk}),
     _read_only("matches:match_clock", lambda w: {"match_id": w.otb_match.pk}),

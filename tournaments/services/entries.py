@@ -31,6 +31,7 @@ from tournaments.services._common import (
 )
 from tournaments.services.field import _give_start_numbers
 from tournaments.services.results import _apply_result, _refresh_round_status
+from tournaments.signals import default_ratings
 from tournaments.validation import ENTRY_NAME_LIMIT, check_name, check_points, check_rating
 
 
@@ -73,7 +74,8 @@ def entry_register(*, event: Event, user: User) -> Entry:
         position = waitlist.position_of(entry)
         _audit(event, "entry_waitlist", actor=user, entry=entry, position=position)
     else:
-        entry = Entry.objects.create(event=event, user=user, name=name)
+        rating = default_ratings(event=event, users=[user]).get(user.pk)
+        entry = Entry.objects.create(event=event, user=user, name=name, rating=rating)
         _audit(event, "entry_register", actor=user, entry=entry)
     _changed(event, "entries")
     return entry
@@ -117,6 +119,8 @@ def entry_add(
     _require_manager(actor, event)
     name = check_name(name, limit=ENTRY_NAME_LIMIT)
     rating = check_rating(rating)
+    if rating is None and user is not None:  # the site rating seeds, unless one was typed
+        rating = default_ratings(event=event, users=[user]).get(user.pk)
     if user is not None and Entry.objects.filter(event=event, user_id=user.pk).exists():
         raise TournamentError("already_registered")
     if Entry.objects.filter(event=event, name=name).exists():

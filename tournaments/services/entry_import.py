@@ -22,6 +22,7 @@ from tournaments.models import Entry, Event, Round
 from tournaments.services._common import _audit, _changed, _lock_event, _require_manager
 from tournaments.services.entries import _check_capacity, _late_entry_round
 from tournaments.services.field import _give_start_numbers
+from tournaments.signals import default_ratings
 from tournaments.validation import check_rating
 
 
@@ -121,11 +122,14 @@ def entry_import_csv(*, actor: User, event: Event, text: str) -> list[Entry]:
         raise TournamentError("csv_empty")
     _check_capacity(event, adding=len(rows))
     first_round = _late_entry_round(event)
+    seeded = default_ratings(event=event, users=[row.user for row in rows if row.rating is None])
     entries = [
         Entry(
             event=event,
             name=row.name,
-            rating=row.rating,
+            rating=row.rating
+            if row.rating is not None or row.user is None
+            else seeded.get(row.user.pk),
             user=row.user,
             first_round=first_round,
             checked_in=first_round > 1,

@@ -58,6 +58,7 @@ EVENT_FIELDS = frozenset(
         "ends_on",
         "venue",
         "online",
+        "rated",
         "game",
         "game_format",
         "start_position",
@@ -97,6 +98,7 @@ LOCKED_FIELDS = frozenset(
         "points_round_robin_free",
         "forfeit_counts_as_game",
         "online",
+        "rated",
     }
 )
 

@@ -86,6 +86,7 @@ def _create_match_for_pairing(
         event_id=event.pk,
         pairing_id=pairing.pk,
         start_by=start_by,
+        rated=event.rated,
         actor=actor,
     )
     return int(match.pk)

@@ -26,6 +26,7 @@ from tournaments.services._common import (
     _set_round_progress,
 )
 from tournaments.services.ranked_tables import MAX_TURN, MAX_VICTORY_POINTS, _lock_table
+from tournaments.signals import table_result_confirmed
 from tournaments.standings.rank_points import SeatResult, places
 
 
@@ -64,11 +65,13 @@ def clean_claim(table: GameTable, seats: Iterable[Mapping[str, Any]]) -> list[di
 
 
 def _apply(table: GameTable, claim: Sequence[Mapping[str, Any]]) -> None:
-    """Write a confirmed claim onto the seats (places from the ranking rule)."""
+    """Write a confirmed claim onto the seats (places from the ranking rule) and announce it
+    inside the transaction (``tournaments.signals.table_result_confirmed``)."""
     placed = places(
         [SeatResult(c["entry"], c["victory_points"], c["eliminated_turn"]) for c in claim]
     )
     by_entry = {c["entry"]: c for c in claim}
+    corrected = table.is_final
     seats = list(table.seats.all())
     for seat in seats:
         seat.victory_points = by_entry[seat.entry_id]["victory_points"]
@@ -78,6 +81,7 @@ def _apply(table: GameTable, claim: Sequence[Mapping[str, Any]]) -> None:
     table.confirmation = GameTable.Confirmation.CONFIRMED
     table.disputed = False
     table.save(update_fields=["confirmation", "disputed", "agreed", "updated_at"])
+    table_result_confirmed.send(sender=GameTable, table=table, corrected=corrected)
     _refresh_round(table.round)
 
 
