@@ -46,13 +46,16 @@ def pytest_configure(config: pytest.Config) -> None:
 def _load_hypothesis_profile() -> None:
     """``ci``: hypothesis's default number of examples for the properties that set none;
     ``dev``: a share of it. A property that sets its own number passes it through
-    ``tests.sampling.examples``, which follows the same profile."""
+    ``tests.sampling.examples``, which follows the same profile. Neither has a per-example
+    deadline: on a shared machine an example's time says nothing about what a property checks."""
     from hypothesis import settings
 
     from tests import sampling
 
-    settings.register_profile("ci", max_examples=sampling.HYPOTHESIS_EXAMPLES)
-    settings.register_profile("dev", max_examples=sampling.examples(sampling.HYPOTHESIS_EXAMPLES))
+    settings.register_profile("ci", max_examples=sampling.HYPOTHESIS_EXAMPLES, deadline=None)
+    settings.register_profile(
+        "dev", max_examples=sampling.examples(sampling.HYPOTHESIS_EXAMPLES), deadline=None
+    )
     settings.load_profile(sampling.PROFILE)
 
 
