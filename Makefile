@@ -18,6 +18,9 @@ PYTEST_WORKERS ?= auto
 PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadgroup
 # What `make test-fast` leaves out: browser tests and tests that start servers of their own.
 FAST_MARKS = not e2e and not multiprocess and not faults
+# The sampling tests draw a share of their samples unless GUNSHI_TEST_PROFILE=ci (set by .ci/run):
+# see tests/sampling.py. `make test GUNSHI_TEST_PROFILE=ci` runs what CI runs.
+export GUNSHI_TEST_PROFILE ?= dev
 
 .PHONY: help uv install setup dev test test-fast lint format typecheck ci messages check-messages clean
 

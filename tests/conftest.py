@@ -32,13 +32,31 @@ CHROMIUM_ARGS = [
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Refuse to run the suite on anything but the test settings."""
+    """Refuse to run the suite on anything but the test settings; load the hypothesis profile
+    of ``GUNSHI_TEST_PROFILE`` (tests/sampling.py)."""
     module = os.environ.get("DJANGO_SETTINGS_MODULE")
     if module not in (None, TEST_SETTINGS):
         raise pytest.UsageError(
             f"DJANGO_SETTINGS_MODULE={module!r}: the suite runs on {TEST_SETTINGS!r} only "
             "(unset the variable; DATABASE_URL and REDIS_URL select the services)."
         )
+    _load_hypothesis_profile()
+
+
+def _load_hypothesis_profile() -> None:
+    """``ci``: hypothesis's default number of examples for the properties that set none;
+    ``dev``: a share of it. A property that sets its own number passes it through
+    ``tests.sampling.examples``, which follows the same profile. Neither has a per-example
+    deadline: on a shared machine an example's time says nothing about what a property checks."""
+    from hypothesis import settings
+
+    from tests import sampling
+
+    settings.register_profile("ci", max_examples=sampling.HYPOTHESIS_EXAMPLES, deadline=None)
+    settings.register_profile(
+        "dev", max_examples=sampling.examples(sampling.HYPOTHESIS_EXAMPLES), deadline=None
+    )
+    settings.load_profile(sampling.PROFILE)
 
 
 # ------------------------------------------------------------------------ marks by fixture
@@ -48,20 +66,27 @@ BROWSER_FIXTURES = frozenset({"browser", "page", "new_page", "live_asgi", "match
 #: Marks of the tests that start server processes of their own (`make test-fast` leaves them
 #: out). Only such a test may ask `tests.live_server.free_port` for a port.
 SERVER_MARKS = frozenset({"e2e", "multiprocess", "faults"})
-#: The xdist group of the tests that start and kill private servers and bound how fast those
-#: answer: one worker runs them one after another, so two of them never compete for the CPU.
-PRIVATE_SERVERS_GROUP = "private-servers"
+#: The xdist groups of the tests that start and kill private servers and bound how fast those
+#: answer: one worker runs each group's tests one after another, so at most two such tests run
+#: at once (one per group), and neither has less than a core's share, as beside a browser test.
+#: Every server, port and Redis of theirs is private, so two of different groups never touch
+#: each other's processes. Two groups rather than one keep the two workers busy about equally
+#: on PostgreSQL, where the fault tests (several minutes in all) run as well.
+PRIVATE_SERVERS_GROUPS = {"faults": "private-servers-faults", "multiprocess": "private-servers"}
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test that uses a browser fixture `e2e`, so that none can forget it, and send
-    the `multiprocess` and `faults` tests to one xdist worker (`--dist loadgroup`)."""
+    the `faults` tests to one xdist worker and the other `multiprocess` tests to one worker
+    (`--dist loadgroup`: each group runs on one worker, one test after another)."""
     for item in items:
         if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
-        if item.get_closest_marker("multiprocess") or item.get_closest_marker("faults"):
-            item.add_marker(pytest.mark.xdist_group(PRIVATE_SERVERS_GROUP))
+        for mark, group in PRIVATE_SERVERS_GROUPS.items():
+            if item.get_closest_marker(mark):
+                item.add_marker(pytest.mark.xdist_group(group))
+                break
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

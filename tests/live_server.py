@@ -94,6 +94,8 @@ def server_environment(database_url: str, **extra: str) -> dict[str, str]:
         "PYTHONPATH": str(ROOT),
         # No Celery worker runs beside the server: flag falls are adjudicated in the server.
         "MATCH_TIMEOUT_BACKEND": "inprocess",
+        # The test settings' fast password hasher (config/settings/local.py).
+        "DJANGO_FAST_PASSWORD_HASHER": "true",
     }
     redis_url = os.environ.get("REDIS_URL")
     if redis_url:

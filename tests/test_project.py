@@ -56,6 +56,7 @@ print(json.dumps({
     "result_backend": settings.CELERY_RESULT_BACKEND,
     "always_eager": settings.CELERY_TASK_ALWAYS_EAGER,
     "secret_key": settings.SECRET_KEY,
+    "password_hasher": settings.PASSWORD_HASHERS[0],
 }))
 """
 
@@ -92,6 +93,12 @@ def test_embedded_default_needs_no_server() -> None:
     assert values["broker"] == "memory://"
     assert values["always_eager"] is False
     assert "insecure" in str(values["secret_key"])
+    assert values["password_hasher"] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+
+
+def test_the_browser_tests_servers_may_hash_passwords_fast() -> None:
+    values = probe_settings("config.settings.local", DJANGO_FAST_PASSWORD_HASHER="true")
+    assert values["password_hasher"] == "django.contrib.auth.hashers.MD5PasswordHasher"
 
 
 def test_database_url_and_redis_url_select_the_services() -> None:

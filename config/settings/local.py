@@ -23,3 +23,9 @@ EMAIL_BACKEND = (
     if EMAIL_FILE_PATH
     else "django.core.mail.backends.console.EmailBackend"
 )
+
+# The browser tests' servers (tests/live_server.py) hash passwords as the test settings do:
+# every account they make and every log-in would otherwise cost a third of a second of CPU.
+# Development settings only: the production settings never read this.
+if env.bool("DJANGO_FAST_PASSWORD_HASHER", default=False):
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

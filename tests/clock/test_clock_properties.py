@@ -47,6 +47,7 @@ from clock import (
     clock_stop,
     clock_switch_to,
 )
+from tests.sampling import examples
 
 T0 = 1_767_225_600_000
 CHARGES = {ClockEventKind.PRESS, ClockEventKind.SWITCH, ClockEventKind.STOP}
@@ -257,7 +258,9 @@ class ClockMachine(RuleBasedStateMachine):
 
 
 TestClockMachine = ClockMachine.TestCase
-TestClockMachine.settings = settings(max_examples=100, stateful_step_count=40, deadline=None)
+TestClockMachine.settings = settings(
+    max_examples=examples(100), stateful_step_count=40, deadline=None
+)
 
 
 @given(

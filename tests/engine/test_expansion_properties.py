@@ -21,10 +21,11 @@ from engine.preparation import secret_decks
 from engine.rules import legal_actions
 from engine.state import GameState, Phase, QueuedCard, Slot
 from engine.types import CARD_ORDER, LP_MAX, CardKind, Side
+from tests.sampling import examples
 
 DETERMINISTIC = settings(
     derandomize=True,
-    max_examples=6,
+    max_examples=examples(6),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -48,7 +49,7 @@ def all_cards(state: GameState, side: Side) -> Counter[CardKind]:
     return Counter([*own.hand, *own.deck, *queued, *own.beside, *own.prepared, *own.removed])
 
 
-@settings(DETERMINISTIC, max_examples=10)
+@settings(DETERMINISTIC, max_examples=examples(10))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), fmt=formats)
 def test_random_games_of_every_format_keep_the_invariants(seed: int, fmt: GameFormat) -> None:
     """Conservation (pieces, shields, cards incl. beside/prepared/removed), LP 0–18, a legal
@@ -121,7 +122,7 @@ def vary_secrets(
     return with_side(state, owner, own)
 
 
-@settings(DETERMINISTIC, max_examples=10)
+@settings(DETERMINISTIC, max_examples=examples(10))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), fmt=formats)
 def test_views_ignore_the_new_secrets(seed: int, fmt: GameFormat) -> None:
     """The opponent's prepared cards, exchanged and removed cards, secret deck, general and
@@ -137,7 +138,7 @@ def test_views_ignore_the_new_secrets(seed: int, fmt: GameFormat) -> None:
             assert observe(varied, None) == observe(state, None)
 
 
-@settings(DETERMINISTIC, max_examples=6)
+@settings(DETERMINISTIC, max_examples=examples(6))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_option_1_cards_are_hidden_from_their_owner_until_the_exchange(seed: int) -> None:
     """§13.1 option 1: the random cards are unseen by both, the owner included, until the

@@ -34,6 +34,7 @@ from engine.types import Side, square_rank
 from tests.engine.builders import cards, play
 from tests.engine.test_expansion_formats import flash
 from tests.engine.test_expansion_properties import DETERMINISTIC
+from tests.sampling import examples
 
 R, B = Side.RED, Side.BLUE
 
@@ -153,7 +154,7 @@ def check_view(state: GameState, viewer: Side | None) -> None:
 # -- The properties ----------------------------------------------------------------------------
 
 
-@settings(DETERMINISTIC, max_examples=30)
+@settings(DETERMINISTIC, max_examples=examples(30))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), fmt=st.sampled_from(EVERY_FORMAT))
 def test_every_view_shows_a_card_exactly_when_the_rules_allow_it(
     seed: int, fmt: GameFormat

@@ -27,6 +27,7 @@ from engine.actions import (
 )
 from engine.errors import InvalidActionError
 from engine.types import EDGES, SQUARES, CardKind, Direction, PieceKind, parse_edge, parse_square
+from tests.sampling import examples
 
 squares = st.sampled_from(SQUARES)
 edges = st.sampled_from(EDGES)
@@ -109,7 +110,7 @@ def test_every_action_kind_has_an_example() -> None:
     }
 
 
-@settings(derandomize=True, max_examples=300, database=None, deadline=None)
+@settings(derandomize=True, max_examples=examples(300), database=None, deadline=None)
 @given(actions)
 def test_every_action_round_trips(action: Action) -> None:
     """``parse_action(a.to_str()) == a`` for every action of every kind."""

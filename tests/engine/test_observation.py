@@ -33,10 +33,11 @@ from tests.engine.builders import (
     quick_war,
     random_game,
 )
+from tests.sampling import examples
 
 DETERMINISTIC = settings(
     derandomize=True,
-    max_examples=8,
+    max_examples=examples(8),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -25,13 +25,14 @@ from engine.rulings import Rulings
 from engine.state import GameState, Phase, Termination
 from engine.types import BASIC_DECK, FENCES_PER_SIDE, QUEUE_LIMIT, PieceKind, Side
 from tests.engine.builders import random_game
+from tests.sampling import examples
 
 settings.register_profile(
     "engine-deterministic",
     derandomize=True,  # the same examples on every run and machine
     database=None,
     deadline=None,
-    max_examples=6,
+    max_examples=examples(6),
     suppress_health_check=[HealthCheck.too_slow],
 )
 DETERMINISTIC = settings.get_profile("engine-deterministic")
@@ -123,7 +124,7 @@ def check_step(before: GameState, after: GameState, action_text: str, rng: rando
     assert after.ply == before.ply + 1
 
 
-@settings(DETERMINISTIC, max_examples=12)
+@settings(DETERMINISTIC, max_examples=examples(12))
 @given(
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     turn_limit=st.integers(min_value=2, max_value=14),

@@ -39,6 +39,7 @@ from engine.types import (
     parse_square,
 )
 from tests.engine.builders import B, R, cards
+from tests.sampling import examples
 
 #: A starter-guide opening: the guide's card orders (§14.1, side A = Red) on an entered board.
 STARTER = """
@@ -459,7 +460,7 @@ def start_positions(draw: st.DrawFn) -> StartPosition:
     return StartPosition(pieces=tuple(pieces), sides=(sides[0], sides[1]))
 
 
-@settings(max_examples=40, deadline=None, derandomize=True)
+@settings(max_examples=examples(40), deadline=None, derandomize=True)
 @given(start_positions())
 def test_any_valid_position_round_trips_and_opens_consistently(start: StartPosition) -> None:
     assert StartPosition.from_text(start.to_text()) == start

@@ -21,6 +21,7 @@ from engine.record import GameRecord, replay
 from engine.rules import new_game
 from engine.state import GameState, Phase, QueuedCard, Termination
 from engine.types import CardKind, PieceKind, Side
+from tests.sampling import examples
 
 
 def test_a_seed_determines_the_game() -> None:
@@ -70,7 +71,7 @@ def test_no_turn_limit_keeps_the_rulings_as_given() -> None:
     assert first.after.rulings.turn_limit is None
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_every_reachable_state_keeps_the_invariants(seed: int) -> None:
     for step in random_steps(seed=seed, turn_limit=30):

@@ -15,6 +15,7 @@ from junqi.rules import apply_action, apply_move, legal_actions, legal_moves
 from junqi.setup import Setup, random_setup
 from junqi.state import Phase
 from junqi.types import Side
+from tests.sampling import examples
 
 OPTIONS = st.builds(
     Options,
@@ -27,14 +28,14 @@ OPTIONS = st.builds(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32), side=st.sampled_from(list(Side)))
 def test_random_setups_are_valid(seed: int, side: Side) -> None:
     setup = random_setup(side, random.Random(seed))
     assert Setup.parse(side, setup.text) == setup
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32), options=OPTIONS, plies=st.integers(0, 120))
 def test_play_keeps_invariants(seed: int, options: Options, plies: int) -> None:
     rng = random.Random(seed)
@@ -56,7 +57,7 @@ def test_play_keeps_invariants(seed: int, options: Options, plies: int) -> None:
         apply_action(state, action)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), options=OPTIONS, plies=st.integers(1, 80))
 def test_deep_invariants_after_random_play(seed: int, options: Options, plies: int) -> None:
     rng = random.Random(seed)
@@ -71,7 +72,7 @@ def test_deep_invariants_after_random_play(seed: int, options: Options, plies: i
         assert check_ply(before, state, deep=True) == []
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32), options=OPTIONS, plies=st.integers(0, 150))
 def test_single_move_check_agrees_with_the_move_list(
     seed: int, options: Options, plies: int

@@ -21,6 +21,7 @@ from junqi.actions import Move
 from junqi.options import Options
 from junqi.playout import random_playout, start_random
 from junqi.state import GameState, Phase
+from tests.sampling import cases
 
 OPTIONS = {
     "standard": Options(),
@@ -67,7 +68,8 @@ def reference_playout(state: GameState, rng: random.Random) -> GameState:
 
 @pytest.mark.parametrize("name", OPTIONS)
 def test_fast_path_matches_the_public_api_at_every_step(name: str) -> None:
-    for seed in range(10):
+    """Ten seeded games per option set in CI, a spread of three everyday (tests/sampling.py)."""
+    for seed in cases(range(10), least=3):
         lockstep(seed, OPTIONS[name])
 
 

@@ -19,7 +19,11 @@ from opponent.view import GUNSHI, JUNQI, SeatView
 
 from .games import GUNSHI_FORMATS, JUNQI_OPTIONS, random_game, views_until_asked
 
+#: The budget of the strength test: enough search to beat random play.
 QUICK = Level("test", iterations=24, seconds=10.0, rollout=12, worlds=4)
+#: The budget of the tests that check what the player answers (legal, the same whatever the
+#: hidden parts, the same for the same seed), not how well: a small real search.
+LEGAL = Level("legal", iterations=6, seconds=10.0, rollout=6, worlds=2)
 
 
 def test_the_player_is_given_a_seat_view_and_nothing_else() -> None:
@@ -62,7 +66,7 @@ def test_hidden_parts_of_the_true_state_do_not_change_the_gunshi_decision(seed: 
         assert game.view(0) == view  # …and look the same from the seat
     for player_seed in range(3):
         answers = {
-            SearchPlayer(QUICK, seed=player_seed, timed=False).decide(game.view(0)).action
+            SearchPlayer(LEGAL, seed=player_seed, timed=False).decide(game.view(0)).action
             for game in games
         }
         assert len(answers) == 1
@@ -86,14 +90,14 @@ def test_hidden_parts_of_the_true_state_do_not_change_the_junqi_decision() -> No
     for game in games:
         assert game.view(1) == view
     answers = {
-        SearchPlayer(QUICK, seed=2, timed=False).decide(game.view(1)).action for game in games
+        SearchPlayer(LEGAL, seed=2, timed=False).decide(game.view(1)).action for game in games
     }
     assert len(answers) == 1
 
 
 @pytest.mark.parametrize("name", ["basic", "expansion-2", "deck-build"])
 def test_gunshi_answers_are_legal_in_every_phase(name: str) -> None:
-    player = SearchPlayer(QUICK, seed=1, timed=False)
+    player = SearchPlayer(LEGAL, seed=1, timed=False)
     referee = Referee(GUNSHI, GUNSHI_FORMATS[name])
     other = random_chooser(4)
     hows = set()
@@ -114,7 +118,7 @@ def test_gunshi_answers_are_legal_in_every_phase(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(JUNQI_OPTIONS))
 def test_junqi_answers_are_a_setup_then_legal_moves(name: str) -> None:
-    player = SearchPlayer(QUICK, seed=1, timed=False)
+    player = SearchPlayer(LEGAL, seed=1, timed=False)
     hows: list[str] = []
 
     def bot(view: SeatView, remaining_ms: int | None) -> str:
@@ -145,9 +149,9 @@ def test_the_search_beats_random_play_in_both_games() -> None:
 def test_the_same_view_and_seed_give_the_same_decision() -> None:
     referee = random_game(GUNSHI, GUNSHI_FORMATS["basic"], seed=12, plies=60)
     view = views_until_asked(referee, 1, random.Random(12), 20)
-    first = SearchPlayer(QUICK, seed=5, timed=False).decide(view).action
+    first = SearchPlayer(LEGAL, seed=5, timed=False).decide(view).action
     # A player that decided earlier in the game continues its belief: the same answer.
-    again = SearchPlayer(QUICK, seed=5, timed=False)
+    again = SearchPlayer(LEGAL, seed=5, timed=False)
     earlier = next(
         view.prefix(p) for p in range(view.ply - 1, 0, -1) if view.prefix(p).legal_actions
     )
@@ -190,4 +194,4 @@ def test_a_draw_offered_while_the_seat_is_not_to_move_is_declined() -> None:
     referee.apply("offer draw")  # Red offers on its own turn; Blue may answer
     view = referee.view(1)
     assert "accept draw" in view.legal_actions
-    assert SearchPlayer(QUICK, seed=1).decide(view).action == "decline draw"
+    assert SearchPlayer(LEGAL, seed=1).decide(view).action == "decline draw"

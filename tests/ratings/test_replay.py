@@ -20,6 +20,7 @@ from ratings.replay import (
     rate_result,
     replay_results,
 )
+from tests.sampling import examples
 
 START = datetime(2026, 4, 1, 18, 0, tzinfo=UTC)
 GLICKO, TABLES = RatingSystem.GLICKO2, RatingSystem.PLACKETT_LUCE
@@ -149,7 +150,7 @@ def histories(draw: st.DrawFn) -> list[RatedResult]:
     return results
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(histories(), st.randoms(use_true_random=False))
 def test_replay_equals_recording_the_results_one_by_one(
     history: list[RatedResult], rnd: random.Random

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -92,6 +93,13 @@ def _create_match_for_pairing(
     return int(match.pk)
 
 
+def _start_window(event: Event) -> timedelta:
+    """How long after publication the players of an online event have to join: its "minutes
+    to join a game", each ``EVENT_START_WINDOW_MINUTE_SECONDS`` long (60 but on test servers)."""
+    minute = float(getattr(settings, "EVENT_START_WINDOW_MINUTE_SECONDS", 60.0))
+    return timedelta(seconds=event.start_window_minutes * minute)
+
+
 @transaction.atomic
 def round_publish(*, actor: User, round: Round) -> Round:
     """Publish a draft: the tables open (matches are created) and the public sees them.
@@ -104,7 +112,7 @@ def round_publish(*, actor: User, round: Round) -> Round:
     _require_draft(round_)
     pairings = list(Pairing.objects.filter(round=round_).select_related("red__user", "blue__user"))
     now = timezone.now()
-    start_by = now + timedelta(minutes=event.start_window_minutes) if event.online else None
+    start_by = now + _start_window(event) if event.online else None
     for pairing in pairings:
         match_id = _create_match_for_pairing(event, pairing, actor, start_by)
         if match_id is not None:

@@ -25,11 +25,12 @@ from schemathesis import GenerationMode
 from matches.models import Match
 from matches.openapi import openapi_document
 from matches.services.lifecycle import match_create
+from tests.sampling import examples
 
 schema = schemathesis.openapi.from_dict(openapi_document())
 schema.config.generation.update(
     modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
-    max_examples=15,
+    max_examples=examples(15),
     deterministic=True,
     no_shrink=True,
 )

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.sampling import examples
 from tournaments.pairing.elimination import (
     Bracket,
     BracketKind,
@@ -160,7 +161,7 @@ def test_placings_of_eight_with_favourites_winning() -> None:
 # ---------------------------------------------------------------------------- random play
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(count=st.integers(2, 64), seed=st.integers(0, 2**32), kind=st.sampled_from(KINDS))
 def test_random_results_finish_every_bracket(count: int, seed: int, kind: str) -> None:
     bracket = build(kind, count)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.sampling import examples
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.tables import assign_tables, meetings, table_sizes
 
@@ -71,7 +72,7 @@ def test_a_player_listed_twice_is_refused() -> None:
         assign_tables([1, 1, 2], minimum=2, maximum=3, seed=1, round_number=1)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     players=st.lists(st.integers(1, 500), min_size=2, max_size=40, unique=True),
     low=st.integers(2, 5),

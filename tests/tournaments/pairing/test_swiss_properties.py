@@ -26,6 +26,7 @@ import rustworkx as rx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.sampling import examples
 from tournaments.pairing import swiss
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.history import (
@@ -306,7 +307,7 @@ def check_cover(
 # ------------------------------------------------------------------------------ properties
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, BRUTE_FORCE_LIMIT - 1),
@@ -328,7 +329,7 @@ def test_small_events_are_paired_optimally(seed: int, players: int, rounds: int)
     tournament(seed, players, rounds, check)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(10, 40), rounds=st.integers(1, 8))
 def test_larger_events_pair_everyone_and_give_the_bye_to_the_lowest_eligible(
     seed: int, players: int, rounds: int
@@ -355,7 +356,7 @@ def test_larger_events_pair_everyone_and_give_the_bye_to_the_lowest_eligible(
     tournament(seed, players, rounds, check)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(30, 90),
@@ -407,7 +408,7 @@ def random_history(seed: int, players: int, rounds: int) -> History:
     return History(entrants, tuple(bouts), tuple(absences))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, BRUTE_FORCE_LIMIT),

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.sampling import examples
 from tournaments import selectors
 from tournaments.models import Entry, Pairing
 from tournaments.services.entries import entry_add, entry_withdraw
@@ -45,7 +46,7 @@ between_rounds = st.lists(
 
 @pytest.mark.django_db
 @settings(
-    max_examples=8,
+    max_examples=examples(8),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -8,6 +8,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.sampling import examples
 from tournaments.pairing.history import Absence, AbsenceKind, Bout, BoutResult, Entrant, History
 from tournaments.standings import (
     BLUE_WINS,
@@ -153,7 +154,7 @@ def test_sonneborn_berger_is_the_sum_of_the_beaten_opponents_scores(history: His
 
 
 @given(events(), st.randoms(use_true_random=False))
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_standings_do_not_depend_on_input_order(history: History, rng: random.Random) -> None:
     tiebreaks = (*every_tiebreak(history), DRAWING_OF_LOTS)
     shuffled = History(
@@ -174,7 +175,7 @@ def test_drawing_of_lots_leaves_no_tie(history: History, seed: int) -> None:
 
 
 @given(events(), st.data())
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_after_round_is_the_history_cut_at_that_round(
     history: History, data: st.DataObject
 ) -> None:
