@@ -7,6 +7,7 @@ one of these names, its link appears by itself.
 Names expected from the apps:
 - `tournaments:event_list`: the list of events (tournaments).
 - `matches:record_list`: the list of game records.
+- `players:search`: player search (each player's profile is linked from it).
 """
 
 from dataclasses import dataclass
@@ -35,6 +36,11 @@ NAV_ITEMS: tuple[NavItem, ...] = (
         label=_("Game records"),
         url_name="matches:record_list",
         description=_("Replay finished games decision by decision."),
+    ),
+    NavItem(
+        label=_("Players"),
+        url_name="players:search",
+        description=_("Find a player: their games, events, results and head-to-head."),
     ),
 )
 

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 
 from clock import InvalidTimeControlError, LagPolicy, TimeControl, clock_new, clock_stop, epoch_ms
+from core.accounts.display import public_name
 from games import get_game
 from games.base import GameRules, RulesError
 from matches.callup import call_match_players_on_commit
@@ -242,10 +243,8 @@ def match_create(
 
 
 def _display_name(user: Any) -> str:
-    if user is None:
-        return ""
-    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
-    return str(full or user.get_username())
+    """A seat's name taken from its account: the player's display name (docs/accounts.md)."""
+    return public_name(user)
 
 
 def _start(match: Match, *, actor: Any, now: datetime) -> None:
