@@ -19,8 +19,10 @@ event's version, so a warm profile computes no standings at all.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -28,6 +30,7 @@ from django.db.models import Count, Q, QuerySet
 
 from core.models import PlayerProfile
 from matches.models import Match
+from matches.player_games import player_games_version
 from tournaments.models import Entry, Event
 from tournaments.ranked_selectors import standings as ranked_standings
 from tournaments.selectors import event_standings
@@ -41,8 +44,14 @@ QUERY_LIMIT = 100
 PLAYING_NOW_LIMIT = 5
 #: How many recent games the head-to-head box draws its list of opponents from.
 RECENT_OPPONENT_GAMES = 200
+#: How many of those opponents the picker offers (the most recent first, then by name).
+RECENT_OPPONENTS = 50
 PLACES_KEY = "players:places:{event_id}:{version}"
 PLACES_TIMEOUT = 60 * 60 * 24
+GAMES_KEY = "players:games:{user_id}:{version}:{name}:{digest}"
+GAMES_TIMEOUT = 60 * 60
+
+T = TypeVar("T")
 
 User = get_user_model()
 
@@ -178,6 +187,57 @@ def game_lines(user: Any, games: Any) -> list[GameLine]:
     return lines
 
 
+def _cached(user: Any, name: str, parts: tuple[Any, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, cached under the version of ``user``'s games (``matches.player_games``):
+    a game of theirs that finishes, is corrected or changes hands makes a new version."""
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    key = GAMES_KEY.format(
+        user_id=user.pk, version=player_games_version(user.pk), name=name, digest=digest
+    )
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, GAMES_TIMEOUT)
+    return cast(T, value)
+
+
+class CachedGames:
+    """The finished games of a query, for Django's ``Paginator``: the count and each page's
+    ids come from the cache (keyed by the player's games version and the filters), the rows of
+    the page from their primary keys, so a warm page never sorts the player's whole history."""
+
+    def __init__(self, user: Any, games: QuerySet[Match], filters: tuple[Any, ...]) -> None:
+        self.user = user
+        self.games = games
+        self.filters = filters
+
+    def count(self) -> int:
+        return _cached(self.user, "count", self.filters, self.games.count)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, window: slice) -> list[Match]:
+        start, stop = window.start or 0, window.stop
+        ids: list[int] = _cached(
+            self.user,
+            "ids",
+            (*self.filters, start, stop),
+            lambda: list(self.games.values_list("pk", flat=True)[start:stop]),
+        )
+        rows = self.games.filter(pk__in=ids).order_by().in_bulk()
+        return [rows[pk] for pk in ids if pk in rows]
+
+
+def games_for_pages(
+    user: Any, *, game: str = "", opponent_query: str = "", opponent: Any = None
+) -> CachedGames:
+    """:func:`finished_games` with these filters, ready for a ``Paginator``."""
+    games = finished_games(user, game=game, opponent_query=opponent_query, opponent=opponent)
+    filters = (game, opponent_query.strip()[:QUERY_LIMIT], getattr(opponent, "pk", None))
+    return CachedGames(user, games, filters)
+
+
 @dataclass(frozen=True)
 class HeadToHead:
     """``user``'s score against one opponent over their finished games."""
@@ -193,18 +253,19 @@ class HeadToHead:
 
 
 def head_to_head(user: Any, opponent: Any) -> HeadToHead:
-    """Wins, draws and losses of ``user`` against ``opponent`` (one query)."""
-    won = Q(red_player=user, winner=Match.Winner.RED) | Q(
-        blue_player=user, winner=Match.Winner.BLUE
-    )
-    lost = Q(red_player=user, winner=Match.Winner.BLUE) | Q(
-        blue_player=user, winner=Match.Winner.RED
-    )
-    totals = finished_games(user, opponent=opponent).aggregate(
-        wins=Count("pk", filter=won),
-        draws=Count("pk", filter=Q(winner=Match.Winner.DRAW)),
-        losses=Count("pk", filter=lost),
-    )
+    """Wins, draws and losses of ``user`` against ``opponent`` (one query; cached)."""
+
+    def count() -> dict[str, int]:
+        red, blue = Match.Winner.RED, Match.Winner.BLUE
+        won = Q(red_player=user, winner=red) | Q(blue_player=user, winner=blue)
+        lost = Q(red_player=user, winner=blue) | Q(blue_player=user, winner=red)
+        return finished_games(user, opponent=opponent).aggregate(
+            wins=Count("pk", filter=won),
+            draws=Count("pk", filter=Q(winner=Match.Winner.DRAW)),
+            losses=Count("pk", filter=lost),
+        )
+
+    totals = _cached(user, "h2h", (opponent.pk,), count)
     return HeadToHead(opponent, totals["wins"], totals["draws"], totals["losses"])
 
 
@@ -225,11 +286,16 @@ def find_opponent(text: str) -> Any | None:
 def recent_opponents(user: Any) -> list[tuple[str, str]]:
     """``(user name, name)`` of the accounts ``user`` met in their recent finished games, for
     the head-to-head picker (one query over at most ``RECENT_OPPONENT_GAMES`` games)."""
-    seen: dict[str, str] = {}
-    for line in game_lines(user, finished_games(user)[:RECENT_OPPONENT_GAMES]):
-        if line.opponent_username and line.opponent_username not in seen:
-            seen[line.opponent_username] = line.opponent_name
-    return sorted(seen.items(), key=lambda item: item[1].casefold())
+
+    def opponents() -> list[tuple[str, str]]:
+        seen: dict[str, str] = {}
+        for line in game_lines(user, finished_games(user)[:RECENT_OPPONENT_GAMES]):
+            if line.opponent_username and line.opponent_username not in seen:
+                seen[line.opponent_username] = line.opponent_name
+        recent = list(seen.items())[:RECENT_OPPONENTS]
+        return sorted(recent, key=lambda item: item[1].casefold())
+
+    return _cached(user, "opponents", (), opponents)
 
 
 def game_choices_played(user: Any) -> list[tuple[str, str]]:

@@ -50,7 +50,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     game = request.GET.get("game", "").strip()
     opponent_query = request.GET.get("opponent", "").strip()[: profiles.QUERY_LIMIT]
     opponent, opponent_error = _opponent(request, user)
-    games = profiles.finished_games(
+    games = profiles.games_for_pages(
         user, game=game, opponent_query=opponent_query, opponent=opponent
     )
     games_page = Paginator(games, profiles.PAGE_SIZE).get_page(request.GET.get("page"))

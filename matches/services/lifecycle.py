@@ -26,6 +26,7 @@ from games.base import GameRules, RulesError
 from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError
 from matches.models import OFFICIAL_TIME_CONTROL, Match, MatchEvent, Seat
+from matches.player_games import player_games_changed
 from matches.rows import lock_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
@@ -121,6 +122,8 @@ def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
         "method": match.method,
         "corrected": corrected,
     }
+    players = (match.red_player_id, match.blue_player_id)
+    transaction.on_commit(lambda: player_games_changed(players))  # the profiles' caches
     transaction.on_commit(lambda: match_finished.send(sender=Match, **kwargs))
 
 

@@ -22,6 +22,7 @@ from django.db.models import Q
 
 from matches.errors import MatchError
 from matches.models import Match, Seat
+from matches.player_games import player_games_changed
 
 #: The statuses whose seats' names still follow their players (the game is not over).
 UNFINISHED = (Match.Status.PENDING, Match.Status.RUNNING)
@@ -54,6 +55,8 @@ def match_claim_seats(*, user: Any, seats: Iterable[tuple[int, str]]) -> int:
     given += Match.objects.filter(pairing_id__in=wanted[Seat.BLUE], blue_player=None).update(
         blue_player=user
     )
+    if given:
+        transaction.on_commit(lambda: player_games_changed([user.pk]))  # the profile's caches
     return given
 
 

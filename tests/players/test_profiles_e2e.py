@@ -127,8 +127,10 @@ def test_a_player_opens_their_profile_from_the_header_and_a_record(
     page.get_by_role("link", name="My profile").click()
     page.wait_for_url(re.compile(rf"/players/{red}/$"))
     game = page.locator(".profile-game").first
-    assert "Won" in game.inner_text() and "Resignation" in game.inner_text()
-    assert "3+2" in game.inner_text() and "Net Cup" in page.locator("#events").inner_text()
+    assert "Won" in game.inner_text()
+    assert "Resignation" in game.inner_text()
+    assert "3+2" in game.inner_text()
+    assert "Net Cup" in page.locator("#events").inner_text()
     opponent_name = "Lina Park" if blue == "lina" else "kenji"
     assert opponent_name in game.inner_text()
 

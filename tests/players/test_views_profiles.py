@@ -28,8 +28,10 @@ def test_search_lists_matching_players_and_never_a_hidden_one(player: Any) -> No
     player("ghost", display_name="Taro Ghost", hidden=True)
     client = Client()
     body = _get(client, reverse("players:search"), q="taro")
-    assert "山田 太郎" in body and reverse("players:profile", args=["taro"]) in body
-    assert "Taro Ghost" not in body and "ghost" not in body
+    assert "山田 太郎" in body
+    assert reverse("players:profile", args=["taro"]) in body
+    assert "Taro Ghost" not in body
+    assert "ghost" not in body
     assert "No player found for “zzz”." in _get(client, reverse("players:search"), q="zzz")
 
 
@@ -38,7 +40,8 @@ def test_search_is_paginated(player: Any) -> None:
         player(f"p{n:02d}")
     client = Client()
     first = _get(client, reverse("players:search"), q="p")
-    assert "Page 1 of 2" in first and first.count('href="/players/p') == 25
+    assert "Page 1 of 2" in first
+    assert first.count('href="/players/p') == 25
     second = _get(client, reverse("players:search"), q="p", page=2)
     assert second.count('href="/players/p') == 5
     assert "q=p&amp;page=1" in second  # the pager keeps the search
@@ -65,11 +68,14 @@ def test_the_profile_shows_name_ratings_games_and_links(player: Any, finished_ga
     rival = player("rival", display_name="Rival")
     game = finished_game(me, rival, "red", time_control="10+5")
     body = _get(Client(), reverse("players:profile", args=["me"]))
-    assert "<h1>私</h1>" in body and "Member since" in body
+    assert "<h1>私</h1>" in body
+    assert "Member since" in body
     assert "No rated games yet." in body
     row = re.search(r'<tr class="profile-game profile-game--win">.*?</tr>', body, re.S)
     assert row is not None
-    assert "10+5" in row.group(0) and "Won" in row.group(0) and "Red" in row.group(0)
+    assert "10+5" in row.group(0)
+    assert "Won" in row.group(0)
+    assert "Red" in row.group(0)
     assert reverse("players:profile", args=["rival"]) in row.group(0)
     assert reverse("matches:record_detail", args=[game.pk]) in row.group(0)
 
@@ -82,19 +88,19 @@ def test_games_are_paginated_by_25_and_filtered(player: Any, finished_game: Any)
     client = Client()
     path = reverse("players:profile", args=["me"])
     first = _get(client, path)
-    assert first.count('class="profile-game ') == 25 and "Page 1 of 2" in first
+    assert first.count('class="profile-game ') == 25
+    assert "Page 1 of 2" in first
     assert _get(client, path, page=2).count('class="profile-game ') == 2
     junqi = _get(client, path, game="junqi")
-    assert junqi.count('class="profile-game ') == 1 and "profile-game--loss" in junqi
+    assert junqi.count('class="profile-game ') == 1
+    assert "profile-game--loss" in junqi
     assert _get(client, path, opponent="rIVal").count('class="profile-game ') == 25
     assert "game=junqi&amp;page=" not in junqi  # one page only: no pager
     filtered = _get(client, path, opponent="rival", page=2)
     assert "opponent=rival&amp;page=1" in filtered  # the pager keeps the filter
 
 
-def test_head_to_head_totals_and_the_games_between_the_two(
-    player: Any, finished_game: Any
-) -> None:
+def test_head_to_head_totals_and_the_games_between_the_two(player: Any, finished_game: Any) -> None:
     me, rival, other = player("me"), player("rival"), player("other")
     finished_game(me, rival, "red")
     finished_game(rival, me, "red")
@@ -123,7 +129,8 @@ def test_events_show_the_place_of_public_events_only(player: Any) -> None:
     world = played_event(host, {"Me": me, "Rival": rival}, name="Spring Open")
     played_event(host, {"Me": me, "Rival": rival}, name="Secret Cup", visibility="unlisted")
     body = _get(Client(), reverse("players:profile", args=["me"]))
-    assert "Spring Open" in body and "Secret Cup" not in body
+    assert "Spring Open" in body
+    assert "Secret Cup" not in body
     red_won = world.pairing.red_id == world.entries["Me"].pk
     row = re.search(r"Spring Open.*?</tr>", body, re.S)
     assert row is not None
@@ -157,3 +164,21 @@ def test_the_profile_page_costs_a_bounded_number_of_queries(
     client.get(path)  # fills the cache of places
     with django_assert_max_num_queries(12):
         assert client.get(path).status_code == 200
+
+
+def test_a_game_that_finishes_after_the_page_was_cached_shows_at_once(
+    player: Any, finished_game: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The games' caches follow the player's games version (``matches.player_games``),
+    which a new result changes after commit."""
+    me, rival = player("me"), player("rival")
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_game(me, rival, "red")
+    client = Client()
+    path = reverse("players:profile", args=["me"])
+    assert _get(client, path).count('class="profile-game ') == 1
+    assert _get(client, path, vs="rival").count("<strong>1</strong> won") == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_game(rival, me, "red")
+    assert _get(client, path).count('class="profile-game ') == 2
+    assert "<strong>1</strong> lost" in _get(client, path, vs="rival")

@@ -1387,7 +1387,7 @@ def test_a_profile_hidden_from_search_is_found_by_nobody_and_opens_for_anybody(
         if shown:
             assert '<meta name="robots" content="noindex">' in body, role
         else:
-            listed = f'<td><a href="{{}}">'  # a row of the results (the header links "My profile")
+            listed = '<td><a href="{}">'  # a row of the results (the header links "My profile")
             assert listed.format(profile_url) not in body, (name, role)
             if "?q=" not in path(world):
                 assert listed.format(red_url) in body, (name, role)  # the others are listed
