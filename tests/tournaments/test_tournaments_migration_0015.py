@@ -36,13 +36,13 @@ def test_entries_of_unfinished_events_take_the_display_name(django_user_model: A
     apps = _migrate(BEFORE)
     Event = apps.get_model("tournaments", "Event")
     Entry = apps.get_model("tournaments", "Entry")
-    Profile = apps.get_model("core", "PlayerProfile")
+    player_profile = apps.get_model("core", "PlayerProfile")
     user_model = apps.get_model(*django_user_model._meta.label.split("."))
     host = user_model.objects.create(username="migrating-host")
     taro = user_model.objects.create(username="taro")
     jiro = user_model.objects.create(username="jiro")
-    Profile.objects.create(user=taro, display_name="山田 太郎", time_zone="Asia/Tokyo")
-    Profile.objects.create(user=jiro, display_name="Jiro", time_zone="Asia/Tokyo")
+    player_profile.objects.create(user=taro, display_name="山田 太郎", time_zone="Asia/Tokyo")
+    player_profile.objects.create(user=jiro, display_name="Jiro", time_zone="Asia/Tokyo")
 
     def event(name: str, status: str) -> Any:
         return Event.objects.create(
