@@ -9,6 +9,7 @@ Names expected from the apps:
 - `matches:record_list`: the list of game records.
 - `play:home`: the Play page, games outside events (play).
 - `ratings:index`: the site's rating lists (players).
+- `players:search`: player search (each player's profile is linked from it).
 """
 
 from dataclasses import dataclass
@@ -51,6 +52,11 @@ NAV_ITEMS: tuple[NavItem, ...] = (
         label=_("Ratings"),
         url_name="ratings:index",
         description=_("Site ratings of every game and format, from rated games."),
+    ),
+    NavItem(
+        label=_("Players"),
+        url_name="players:search",
+        description=_("Find a player: their games, events, results and head-to-head."),
     ),
 )
 

@@ -412,7 +412,10 @@ def record_viewer_payload(
 def _finished_match(match_id: int) -> Match:
     """A finished online match (records are published only at the end), else 404."""
     return get_object_or_404(
-        Match, pk=match_id, status=Match.Status.FINISHED, kind=Match.Kind.ONLINE
+        Match.objects.select_related("red_player", "blue_player"),
+        pk=match_id,
+        status=Match.Status.FINISHED,
+        kind=Match.Kind.ONLINE,
     )
 
 
@@ -426,8 +429,10 @@ def _perspective(request: HttpRequest) -> str:
 @require_GET
 def record_list(request: HttpRequest) -> HttpResponse:
     """Finished online games, newest first."""
-    matches = Match.objects.filter(status=Match.Status.FINISHED, kind=Match.Kind.ONLINE).order_by(
-        "-finished_at", "-id"
+    matches = (
+        Match.objects.filter(status=Match.Status.FINISHED, kind=Match.Kind.ONLINE)
+        .select_related("red_player", "blue_player")  # the players' profile links
+        .order_by("-finished_at", "-id")
     )
     page = Paginator(matches, RECORDS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "matches/record_list.html", {"page": page, "matches": page.object_list})

@@ -28,6 +28,7 @@ SENTENCES: dict[str, Promise] = {
     "entry_leave_waitlist": _("%(entry_name)s left the waitlist."),
     "entry_promote": _("%(entry)s got a place from the waitlist."),
     "entry_add": _("Added the player %(entry)s."),
+    "entry_claim": _("%(entry)s claimed the entry for the account %(account)s."),
     "entry_late": _(
         "Added %(entry)s as a late entry from round %(first_round)s "
         "(%(missed_round_points)s points for each missed round)."

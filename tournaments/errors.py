@@ -63,6 +63,14 @@ MESSAGES: dict[str, Promise] = {
     "registration_closed": _("Registration for this event is closed."),
     "already_registered": _("You are already registered for this event."),
     "name_taken": _("Someone named “%(name)s” is already entered in this event."),
+    # claiming an entry played through its private link (docs/accounts.md, "Claiming")
+    "claim_sign_in": _("Log in (or sign up) to claim this entry for your account."),
+    "claim_bad_link": _("This private link does not belong to any entry."),
+    "claim_already_yours": _("This entry already belongs to your account."),
+    "claim_taken": _("This entry already belongs to another account: it cannot be claimed."),
+    "claim_has_entry": _(
+        "Your account already has an entry in this event (“%(name)s”): one player, one entry."
+    ),
     "name_unsafe": _(
         "The name contains control or text-direction characters (%(characters)s); "
         "please remove them."

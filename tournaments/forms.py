@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from core.accounts.display import public_name
 from games import GameDefinition, TableKind, TimingKind, get_game, registered_games
 from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
@@ -448,7 +449,12 @@ def _timing_text(game: GameDefinition) -> Any:
 
 
 class EntryAddForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=100,
+        required=False,
+        help_text=_("Leave empty to enter an account's player under their display name."),
+    )
     account = forms.CharField(
         label=_("Account (optional)"),
         required=False,
@@ -466,12 +472,6 @@ class EntryAddForm(forms.Form):
         decimal_places=2,
     )
 
-    def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"]
-        if not name.strip():
-            raise forms.ValidationError(_("This field is required."))
-        return name.strip()
-
     def clean_account(self) -> Any:
         username = self.cleaned_data["account"].strip()
         if not username:
@@ -480,6 +480,19 @@ class EntryAddForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("No account with this user name."))
         return user
+
+    def clean(self) -> dict[str, Any]:
+        """A typed name wins; without one, an account's player is entered under their
+        display name (docs/accounts.md, "Display names")."""
+        cleaned = super().clean() or {}
+        name = (cleaned.get("name") or "").strip()
+        account = cleaned.get("account")
+        if not name and account is not None:
+            name = public_name(account)
+        if not name and "account" not in self.errors:
+            self.add_error("name", _("This field is required."))
+        cleaned["name"] = name
+        return cleaned
 
 
 class CsvImportForm(forms.Form):

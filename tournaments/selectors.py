@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -305,6 +305,7 @@ def event_history(
         Entry.objects.filter(event=event)
         .exclude(status=Entry.Status.WAITLISTED)  # no place, no standing (tournaments.waitlist)
         .defer("token", "created_at")
+        .annotate(account_username=F("user__username"))  # the profile link of the standings
     )
     rounds_qs = Round.objects.filter(event=event)
     if not include_drafts:
@@ -463,6 +464,8 @@ def round_pairings(*, round: Round) -> list[Pairing]:
     return list(
         Pairing.objects.filter(round=round)
         .select_related("red", "blue", "reported_by", "bracket_match", "round__event")
+        # The players' profile links (docs/players.md), without loading the accounts.
+        .annotate(red_username=F("red__user__username"), blue_username=F("blue__user__username"))
         .order_by("table")
     )
 

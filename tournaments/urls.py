@@ -10,6 +10,7 @@ from django.urls import path
 from tournaments import (
     exports,
     views_callup,
+    views_claim,
     views_organiser,
     views_player,
     views_public,
@@ -59,6 +60,7 @@ export = [
 player = [
     path("play/<str:token>/", views_player.player_token, name="player_token"),
     path("play/<str:token>/called/", views_callup.entry_calls, name="callup_entry"),
+    path("play/<str:token>/claim/", views_claim.claim_entry, name="player_token_claim"),
     path("play/<str:token>/check-in/", views_player.check_in, name="player_token_check_in"),
     path("play/<str:token>/withdraw/", views_player.withdraw, name="player_token_withdraw"),
     path(

@@ -19,7 +19,9 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from core.models import DISPLAY_NAME_LIMIT, TIME_ZONE_LIMIT, PlayerProfile
+from matches.services.seats import match_names_follow
 from tournaments.errors import TournamentError, message_for
+from tournaments.services.accounts import entry_names_follow
 from tournaments.validation import check_name
 
 
@@ -72,9 +74,14 @@ def profile_update(
     if language not in PlayerProfile.Language.values:
         raise ValidationError(_("Choose a language from the list."), code="invalid_language")
     profile = profile_for(user)
+    old_name = profile.display_name
     profile.display_name = check_display_name(display_name)
     profile.language = language
     profile.time_zone = check_time_zone(time_zone)
     profile.hidden_from_search = hidden_from_search
     profile.save()
+    # Events not yet finished and games not yet over follow the new name; finished ones keep
+    # the name they were played under (docs/accounts.md, "Display names").
+    entry_names_follow(user=user, old_name=old_name, new_name=profile.display_name)
+    match_names_follow(user=user, old_name=old_name, new_name=profile.display_name)
     return profile

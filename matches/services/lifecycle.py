@@ -20,12 +20,14 @@ from typing import Any
 from django.db import transaction
 
 from clock import InvalidTimeControlError, LagPolicy, TimeControl, clock_new, clock_stop, epoch_ms
+from core.accounts.display import public_name
 from games import get_game
 from games.base import GameRules, RulesError
 from matches.callup import call_match_players_on_commit
 from matches.errors import MatchError
 from matches.models import OFFICIAL_TIME_CONTROL, Match, MatchEvent, Seat
 from matches.notices import notify_game_started
+from matches.player_games import player_games_changed
 from matches.rows import lock_match, strict_commit
 from matches.selectors import (
     SEAT_LABELS,
@@ -122,6 +124,8 @@ def _announce_result_on_commit(match: Match, *, corrected: bool) -> None:
         "method": match.method,
         "corrected": corrected,
     }
+    players = (match.red_player_id, match.blue_player_id)
+    transaction.on_commit(lambda: player_games_changed(players))  # the profiles' caches
     transaction.on_commit(lambda: match_finished.send(sender=Match, **kwargs))
 
 
@@ -250,10 +254,8 @@ def match_create(
 
 
 def _display_name(user: Any) -> str:
-    if user is None:
-        return ""
-    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
-    return str(full or user.get_username())
+    """A seat's name taken from its account: the player's display name (docs/accounts.md)."""
+    return public_name(user)
 
 
 def _start(match: Match, *, actor: Any, now: datetime) -> None:

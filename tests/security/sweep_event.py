@@ -34,6 +34,21 @@ def publish_the_table(*, organiser: Any, event: Any, users: dict[str, Any]) -> A
     return pairing
 
 
+def profile_paths(pairing: Any) -> list[str]:
+    """The player pages of both seats' accounts (docs/players.md): each profile, its
+    head-to-head against the other seat and its games of this game, and the player search.
+    A running game shows there only as "playing now"; the sweeps check nothing else leaks."""
+    from django.urls import reverse
+
+    red = pairing.red.user.username
+    blue = pairing.blue.user.username
+    paths = [reverse("players:search") + f"?q={red}"]
+    for name, other in ((red, blue), (blue, red)):
+        profile = reverse("players:profile", args=[name])
+        paths += [profile, f"{profile}?vs={other}", f"{profile}?opponent={other}&game=junqi"]
+    return paths
+
+
 def reader_clients(readers: Iterable[str], users: dict[str, Any]) -> dict[str, Client]:
     """A test client per reader, logged in as its account ("anonymous": no one)."""
     clients = {}

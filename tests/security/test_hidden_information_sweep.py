@@ -15,7 +15,8 @@ While each game runs, everything the server sends is collected and handed to the
   logged-in spectator, the event's organiser (not a player), another event's organiser and an
   anonymous visitor;
 * at a few plies, every page: the live board, the record pages and download, the event's pages
-  and its games archive, the arbiter consoles, and the admin's match pages for a superuser.
+  and its games archive, the arbiter consoles, both players' profiles (with their
+  head-to-head) and the player search, and the admin's match pages for a superuser.
 
 ``test_the_checker_*`` prove that the checker fails on deliberately leaking bodies. Games are
 bounded by a non-official turn limit; ``GUNSHI_SWEEP_GAMES`` sets the games per format (3 by
@@ -47,7 +48,7 @@ from engine.rules import apply_action
 from engine.rulings import RECOMMENDED
 from tests.sampling import cases
 from tests.security.leak_check import LeakError, Timeline, check_body
-from tests.security.sweep_event import publish_the_table, reader_clients
+from tests.security.sweep_event import profile_paths, publish_the_table, reader_clients
 
 pytestmark = pytest.mark.django_db
 
@@ -209,6 +210,7 @@ def _page_paths(stage: Stage, match_id: int) -> list[str]:
         reverse("tournaments:manage_event", kwargs={"slug": slug}),
         reverse("tournaments:manage_round", kwargs={"slug": slug, "number": 1}),
         reverse("tournaments:export_games", kwargs={"slug": slug}),
+        *profile_paths(stage.pairing),
     ]
 
 

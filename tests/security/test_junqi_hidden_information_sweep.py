@@ -33,7 +33,7 @@ from django.urls import reverse
 
 import junqi
 from games.junqi_rules import RULES, JunqiGame
-from tests.security.sweep_event import publish_the_table, reader_clients
+from tests.security.sweep_event import profile_paths, publish_the_table, reader_clients
 
 pytestmark = pytest.mark.django_db
 
@@ -133,6 +133,7 @@ def _paths(stage: dict[str, Any], match_id: int, ply: int) -> list[str]:
         reverse("tournaments:round_detail", kwargs={"slug": slug, "number": 1}),
         reverse("tournaments:manage_round", kwargs={"slug": slug, "number": 1}),
         reverse("tournaments:export_pairings_json", kwargs={"slug": slug, "number": 1}),
+        *profile_paths(stage["pairing"]),
     ]
     return api + positions + pages
 

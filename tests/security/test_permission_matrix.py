@@ -263,6 +263,19 @@ def _spectator_waitlisted(w: World) -> None:
     entry_register(event=w.open, user=w.users["spectator"])
 
 
+def _add_walk_in(w: World) -> None:
+    """A player without an account in Open Cup, who plays through their private link."""
+    from tournaments.services.entries import entry_add
+
+    entry_add(actor=w.users["organiser"], event=w.open, name="Walk-in")
+
+
+def _walk_in(w: World) -> Any:
+    from tournaments.models import Entry
+
+    return Entry.objects.get(event=w.open, name="Walk-in")
+
+
 def _waitlisted_entry(w: World) -> Any:
     from tournaments.models import Entry
 
@@ -753,6 +766,28 @@ HTTP_ROWS: list[Row] = [
         "tournaments:player_withdraw",
         SEATS,
         lambda w: (url("tournaments:player_withdraw", slug=w.open.slug), {}),
+    ),
+    # ---- tournaments: claiming a walk-in's entry for an account, the private link as proof
+    Row(
+        "tournaments:player_token_claim",
+        LOGGED_IN - SEATS,
+        lambda w: (url("tournaments:player_token_claim", token=_walk_in(w).token), {}),
+        setup=_add_walk_in,
+        variant="walk-in link",
+        reason="the link is the proof; red and blue already play in the event under an entry",
+    ),
+    Row(
+        "tournaments:player_token_claim",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_claim", token=w.open_entries["red"].token), {}),
+        variant="an account's entry",
+        reason="an entry that belongs to an account is never claimed by another (nor again)",
+    ),
+    Row(
+        "tournaments:player_token_claim",
+        NOBODY,
+        lambda w: (url("tournaments:player_token_claim", token="not-a-token"), {}),
+        variant="bad link",
     ),
     # ---- tournaments: players, by private link (whoever holds the link is that player)
     Row(
@@ -1426,6 +1461,9 @@ READ_ONLY_ROWS: list[Row] = [
     # GET-only pages (a POST is 405): listed so that the board and the clock have their rows.
     _read_only("matches:match_board", lambda w: {"match_id": w.online_match.pk}),
     _read_only("matches:match_clock", lambda w: {"match_id": w.otb_match.pk}),
+    # The player pages only read (GET; a POST is 405); who finds whom: PROFILE_PRIVACY below.
+    _read_only("players:search", lambda w: {}),
+    _read_only("players:profile", lambda w: {"username": w.users["red"].username}),
 ]
 
 # ------------------------------------------------------------------------- running one row
@@ -1478,6 +1516,49 @@ def test_read_only_page_changes_nothing_when_posted_to(row: Row) -> None:
         before = fingerprint()
         _post(client, row, path, {"name": "x", "status": "draft"})
         assert fingerprint() == before, f"{row.id} as {role}"
+
+
+# ------------------------------------------------------------------------ profile privacy
+
+#: Who finds whom on the player pages (docs/players.md): ``blue`` hides their profile from
+#: search. For every role: (page, whether blue's profile is listed or opens).
+PROFILE_PRIVACY: list[tuple[str, Callable[[World], str], bool]] = [
+    ("search by user name", lambda w: url("players:search") + f"?q={w.users['blue']}", False),
+    ("search, every player", lambda w: url("players:search"), False),
+    ("profile by its address", lambda w: url("players:profile", username=w.users["blue"]), True),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "shown"), PROFILE_PRIVACY, ids=[case[0] for case in PROFILE_PRIVACY]
+)
+def test_a_profile_hidden_from_search_is_found_by_nobody_and_opens_for_anybody(
+    name: str, path: Callable[[World], str], shown: bool
+) -> None:
+    """Hiding a profile keeps it out of every search, whoever searches (its owner, the
+    event's organiser, a superuser); its address still opens for whoever has it, as a
+    lichess profile does. Reading changes nothing."""
+    from core.models import PlayerProfile
+
+    world = build_world()
+    blue = world.users["blue"]
+    PlayerProfile.objects.filter(user=blue).update(hidden_from_search=True)
+    profile_url = url("players:profile", username=blue.username)
+    red_url = url("players:profile", username=world.users["red"].username)
+    for role in ROLES:
+        client = _client_as(world, role)
+        before = fingerprint()
+        response = client.get(path(world))
+        assert response.status_code == 200, (name, role)
+        body = response.content.decode()
+        if shown:
+            assert '<meta name="robots" content="noindex">' in body, role
+        else:
+            listed = '<td><a href="{}">'  # a row of the results (the header links "My profile")
+            assert listed.format(profile_url) not in body, (name, role)
+            if "?q=" not in path(world):
+                assert listed.format(red_url) in body, (name, role)  # the others are listed
+        assert fingerprint() == before, (name, role)
 
 
 # ------------------------------------------------------------------------- completeness

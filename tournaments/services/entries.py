@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 
+from core.accounts.display import public_name
 from tournaments import waitlist
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Event, Pairing, Round
@@ -36,8 +37,8 @@ from tournaments.validation import ENTRY_NAME_LIMIT, check_name, check_points, c
 
 
 def _entry_name(user: User) -> str:
-    full = getattr(user, "get_full_name", lambda: "")()
-    return (full or user.get_username())[:100]
+    """The name a player's own registration enters them under: their display name."""
+    return public_name(user)[:ENTRY_NAME_LIMIT]
 
 
 def _check_capacity(event: Event, adding: int = 1) -> None:

@@ -104,7 +104,12 @@ def test_a_csv_import_refuses_a_name_with_control_characters(event: Event) -> No
 def test_registration_refuses_an_account_name_with_bidi_characters(
     event: Event, make_user: Any
 ) -> None:
-    user = make_user("spoof", first_name="Mallory\u202e", last_name="Admin")
+    """A registration takes the player's display name (docs/accounts.md): one stored before
+    names were checked (written here past ``profile_update``'s check) is still refused."""
+    from core.models import PlayerProfile
+
+    user = make_user("spoof")
+    PlayerProfile.objects.filter(user=user).update(display_name="Mallory\u202e Admin")
     with pytest.raises(TournamentError) as raised:
         entry_register(event=event, user=user)
     assert raised.value.code == "name_unsafe"
