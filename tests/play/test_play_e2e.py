@@ -46,7 +46,7 @@ def player(browser: Any, live: LiveServer, username: str) -> tuple[Any, Any]:
 
 def open_play_page(page: Any) -> None:
     """From the site navigation, as a newcomer finds it."""
-    page.locator(".site-nav").get_by_role("link", name="Play").click()
+    page.locator(".site-nav").get_by_role("link", name="Play", exact=True).click()
     page.wait_for_url(re.compile(r"/play/$"))
     page.wait_for_function("() => document.documentElement.dataset.live === 'connected'")
 
