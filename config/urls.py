@@ -16,6 +16,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("matches/", include("matches.urls")),
     path("api/", include("matches.api_urls")),
+    path("analysis/", include("analysis.urls")),
     # allauth: sign-up, log-in, e-mail verification and change, password change and reset
     # (docs/accounts.md). core.urls serves log-in, log-out and sign-up first, under both names.
     path("accounts/", include("allauth.urls")),
