@@ -28,6 +28,9 @@ from matches.selectors import match_record_visible
 
 CLOSE_NO_RECORD = 4404
 _ACTIVE = (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING)
+#: How far along each status is, to send progress only forwards.
+_ENDED = 2
+_RANK = {"queued": 0, "running": 1, "done": _ENDED, "failed": _ENDED}
 
 
 @database_sync_to_async
@@ -81,8 +84,13 @@ class AnalysisConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self._send_frame(event["frame"])
 
     async def _send_frame(self, frame: dict[str, Any]) -> None:
-        key = (frame["status"], frame["done"], frame["total"])
-        if key == self._last:
+        """Send ``frame`` unless it repeats or lags the last one sent (the group and the
+        reading of the row may deliver one state twice, or an older one late); a job queued
+        again after it ended starts afresh."""
+        key = (_RANK[frame["status"]], frame["done"], frame["total"])
+        last = self._last
+        restarted = last is not None and last[0] == _ENDED and key[0] == 0
+        if last is not None and key[:2] <= last[:2] and not restarted:
             return
         self._last = key
         await self.send_json(frame)

@@ -24,9 +24,7 @@ class GameAnalysis(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    match = models.OneToOneField(
-        "matches.Match", on_delete=models.CASCADE, related_name="analysis"
-    )
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE, related_name="analysis")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     #: Progress: decisions analysed so far of ``total`` (every decision of the record).
     done = models.PositiveIntegerField(default=0)

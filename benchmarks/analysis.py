@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from opponent.analysis import Analyst  # noqa: E402
-from opponent.arena import Referee, random_chooser  # noqa: E402
-from opponent.levels import ANALYSIS_LEVEL, Level, level  # noqa: E402
-from opponent.view import GUNSHI, JUNQI, SeatView  # noqa: E402
+from opponent.analysis import Analyst
+from opponent.arena import Referee, random_chooser
+from opponent.levels import ANALYSIS_LEVEL, Level, level
+from opponent.view import GUNSHI, JUNQI, SeatView
 
 
 def random_decisions(game: str, count: int, seed: int) -> list[tuple[SeatView, str]]:
@@ -78,7 +78,8 @@ def measure(game: str, budget: Level, decisions: int, seed: int) -> None:
     print(
         f"{game:7s} budget {budget.name:8s} decisions {len(cpu):4d} "
         f"(searched {searched}, forced {forced}, skipped {skipped})  "
-        f"total CPU {total:6.1f} s ({verdict} 60 s)  per decision mean {statistics.mean(cpu):.3f} s "
+        f"total CPU {total:6.1f} s ({verdict} 60 s)  "
+        f"per decision mean {statistics.mean(cpu):.3f} s "
         f"p99 {p99:.3f} s max {ordered[-1]:.3f} s"
     )
 

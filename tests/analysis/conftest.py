@@ -74,7 +74,9 @@ def make_game(players: tuple[Any, Any, Any], clock_at: Clock) -> Any:
     after random play, resigned by Blue unless ``finished=False``."""
     from matches.services.lifecycle import match_create
 
-    def make(*, game: str = "gunshi", plies: int = 14, finished: bool = True, seed: int = 1) -> Match:
+    def make(
+        *, game: str = "gunshi", plies: int = 14, finished: bool = True, seed: int = 1
+    ) -> Match:
         red, blue, _ = players
         match = match_create(
             red_player=red, blue_player=blue, game=game, start=True, now=clock_at.now

@@ -44,9 +44,7 @@ def test_each_decision_comes_with_its_movers_protocol_view(
         owner = decisions[index].mover
         if owner is None:  # a 軍棋 set-up names its side: "setup red …"
             owner = ("red", "blue").index(played.split()[1])
-        if owner != seat and rules.is_secret(
-            states[index], rules.parse_action(played)
-        ):
+        if owner != seat and rules.is_secret(states[index], rules.parse_action(played)):
             secrets += 1
             assert line != played
         else:

@@ -66,13 +66,17 @@ def test_asking_again_returns_the_existing_job(
 
 
 @pytest.mark.parametrize("game", ["gunshi", "junqi"])
-def test_a_running_game_is_refused(make_game: Any, players: Any, queued: list[int], game: str) -> None:
+def test_a_running_game_is_refused(
+    make_game: Any, players: Any, queued: list[int], game: str
+) -> None:
     match = make_game(game=game, plies=6, finished=False)
     with pytest.raises(AnalysisError) as refusal:
         analysis_request(user=players[0], match=match)
-    assert refusal.value.code == "not_finished" and refusal.value.status == 409
+    assert refusal.value.code == "not_finished"
+    assert refusal.value.status == 409
     assert "not over" in refusal.value.message
-    assert not GameAnalysis.objects.exists() and not queued
+    assert not GameAnalysis.objects.exists()
+    assert not queued
 
 
 def test_a_visitor_who_is_not_logged_in_is_refused(make_game: Any, queued: list[int]) -> None:
@@ -80,18 +84,15 @@ def test_a_visitor_who_is_not_logged_in_is_refused(make_game: Any, queued: list[
     for user in (None, AnonymousUser()):
         with pytest.raises(AnalysisError) as refusal:
             analysis_request(user=user, match=match)
-        assert refusal.value.code == "sign_in" and refusal.value.status == 401
+        assert refusal.value.code == "sign_in"
+        assert refusal.value.status == 401
     assert not GameAnalysis.objects.exists()
 
 
-def test_an_over_the_board_game_has_no_record_to_analyse(
-    players: Any, queued: list[int]
-) -> None:
+def test_an_over_the_board_game_has_no_record_to_analyse(players: Any, queued: list[int]) -> None:
     from matches.services.lifecycle import match_create
 
-    match = match_create(
-        kind="otb", red_player=players[0], blue_player=players[1], start=True
-    )
+    match = match_create(kind="otb", red_player=players[0], blue_player=players[1], start=True)
     with pytest.raises(AnalysisError) as refusal:
         analysis_request(user=players[0], match=match)
     assert refusal.value.code == "no_record"
@@ -105,7 +106,8 @@ def test_new_jobs_are_limited_per_user(make_game: Any, players: Any, queued: lis
     analysis_request(user=players[2], match=games[0])  # an existing job is free
     with pytest.raises(AnalysisError) as refusal:
         analysis_request(user=players[2], match=games[2])
-    assert refusal.value.code == "rate_limited" and refusal.value.status == 429
+    assert refusal.value.code == "rate_limited"
+    assert refusal.value.status == 429
     assert GameAnalysis.objects.count() == 2
     analysis_request(user=players[0], match=games[2])  # another user has an allowance
 
@@ -117,22 +119,28 @@ def test_running_a_job_stores_every_decision_and_announces_progress(
     match = make_game(game=game, plies=16)
     analysis = analysis_request(user=players[2], match=match)
     done = analysis_run(analysis_id=analysis.pk)
-    assert done is not None and done.status == GameAnalysis.Status.DONE
+    assert done is not None
+    assert done.status == GameAnalysis.Status.DONE
     assert done.done == done.total == match.ply
     assert [d["ply"] for d in done.decisions] == list(range(1, match.ply + 1))
     analysed = [d for d in done.decisions if not d.get("skipped")]
     assert len(analysed) >= match.ply - 2  # 軍棋's two set-ups are skipped
     for entry in analysed:
-        assert 0.0 <= entry["win_chance"] <= 1.0 and entry["mover"] in (0, 1)
+        assert 0.0 <= entry["win_chance"] <= 1.0
+        assert entry["mover"] in (0, 1)
         assert entry["red_chance"] == pytest.approx(
             entry["win_chance"] if entry["mover"] == 0 else 1 - entry["win_chance"], abs=0.002
         )
     assert set(done.turning_points) <= {d["ply"] for d in analysed if d["alternative"]}
-    assert done.engine.startswith("SO-ISMCTS") and done.attempts == 1
-    assert done.started_at is not None and done.finished_at is not None
+    assert done.engine.startswith("SO-ISMCTS")
+    assert done.attempts == 1
+    assert done.started_at is not None
+    assert done.finished_at is not None
     # Announced: queued, running, progress every few decisions, done.
     statuses = [status for status, _done, _total in announced]
-    assert statuses[0] == "queued" and statuses[1] == "running" and statuses[-1] == "done"
+    assert statuses[0] == "queued"
+    assert statuses[1] == "running"
+    assert statuses[-1] == "done"
     progress = [d for status, d, _t in announced if status == "running"]
     assert progress == [0, *range(PROGRESS_EVERY, match.ply, PROGRESS_EVERY)]
 
@@ -161,16 +169,21 @@ def test_a_failed_job_is_recorded_and_may_be_queued_again(
 
     monkeypatch.setattr(services, "mover_decisions", crash)
     failed = analysis_run(analysis_id=analysis.pk)
-    assert failed is not None and failed.status == GameAnalysis.Status.FAILED
+    assert failed is not None
+    assert failed.status == GameAnalysis.Status.FAILED
     assert "worker lost its search" in failed.error
     monkeypatch.setattr(services, "mover_decisions", mover_decisions)
     with django_capture_on_commit_callbacks(execute=True):
         again = analysis_request(user=players[1], match=match)
-    assert again.pk == analysis.pk and again.status == GameAnalysis.Status.QUEUED
-    assert again.requested_by == players[1] and again.error == ""
+    assert again.pk == analysis.pk
+    assert again.status == GameAnalysis.Status.QUEUED
+    assert again.requested_by == players[1]
+    assert again.error == ""
     assert len(queued) == 2
     done = analysis_run(analysis_id=again.pk)
-    assert done is not None and done.status == GameAnalysis.Status.DONE and done.attempts == 2
+    assert done is not None
+    assert done.status == GameAnalysis.Status.DONE
+    assert done.attempts == 2
 
 
 def test_a_silent_running_job_is_stale_and_queued_again(
@@ -186,4 +199,5 @@ def test_a_silent_running_job_is_stale_and_queued_again(
     GameAnalysis.objects.filter(pk=analysis.pk).update(updated_at=long_ago)
     with django_capture_on_commit_callbacks(execute=True):
         again = analysis_request(user=players[0], match=match)
-    assert again.status == GameAnalysis.Status.QUEUED and len(queued) == 2
+    assert again.status == GameAnalysis.Status.QUEUED
+    assert len(queued) == 2

@@ -58,8 +58,12 @@ def test_gunshi_decisions_get_a_win_chance_and_the_searchs_choice(name: str) -> 
     for item in analysed:
         assert 0.0 <= item.win_chance <= 1.0
         assert 0.0 <= item.best_value <= 1.0
-        assert item.played_value is not None and 0.0 <= item.played_value <= 1.0
-        assert abs(item.red_chance - (item.win_chance if item.mover == 0 else 1 - item.win_chance)) < 1e-9
+        assert item.played_value is not None
+        assert 0.0 <= item.played_value <= 1.0
+        assert (
+            abs(item.red_chance - (item.win_chance if item.mover == 0 else 1 - item.win_chance))
+            < 1e-9
+        )
     # Searched decisions with a choice name a best decision the view offered.
     assert any(not item.forced and item.best != item.played for item in analysed)
 
@@ -67,7 +71,8 @@ def test_gunshi_decisions_get_a_win_chance_and_the_searchs_choice(name: str) -> 
 @pytest.mark.parametrize("name", ["standard", "flying_bombs"])
 def test_junqi_setups_are_skipped_and_moves_analysed(name: str) -> None:
     results = _analyse_game(JUNQI, {"game_format": JUNQI_OPTIONS[name]}, plies=24, seed=3)
-    assert results[0] is None and results[1] is None  # the two set-ups
+    assert results[0] is None
+    assert results[1] is None
     moves = [r for r in results[2:] if isinstance(r, DecisionAnalysis)]
     assert len(moves) >= len(results[2:]) - 2
     assert [m.ply for m in moves] == sorted(m.ply for m in moves)
@@ -125,10 +130,9 @@ def test_hidden_parts_of_the_true_junqi_game_do_not_change_its_analysis() -> Non
         twins.append(twin)
     assert len({t.state for t in twins}) > 1
     played = random_chooser(2)(view, None)
-    analyses = {
-        analyse_decision(t.view(1), played, QUICK, seed=3, timed=False) for t in twins
-    }
-    assert len(analyses) == 1 and None not in analyses
+    analyses = {analyse_decision(t.view(1), played, QUICK, seed=3, timed=False) for t in twins}
+    assert len(analyses) == 1
+    assert None not in analyses
 
 
 def _item(ply: int, best_value: float, played_value: float) -> DecisionAnalysis:
@@ -148,9 +152,12 @@ def test_an_alternative_is_shown_only_above_the_threshold() -> None:
     assert _item(1, 0.6, 0.6 - ALTERNATIVE_THRESHOLD + 0.01).alternative is None
     assert _item(1, 0.6, 0.6 - ALTERNATIVE_THRESHOLD - 0.01).alternative == "b"
     same = DecisionAnalysis(1, 0, "a", 0.5, "a", 0.9, 0.2, 10)
-    assert same.loss == 0.0 and same.alternative is None
+    assert same.loss == 0.0
+    assert same.alternative is None
     stored = _item(3, 0.8, 0.4).to_dict()
-    assert stored["alternative"] == "b" and stored["loss"] == 0.4 and stored["red_chance"] == 0.5
+    assert stored["alternative"] == "b"
+    assert stored["loss"] == 0.4
+    assert stored["red_chance"] == 0.5
 
 
 def test_turning_points_are_the_biggest_losses_in_game_order() -> None:
