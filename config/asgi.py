@@ -27,7 +27,9 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + event_websockets + analysis_websockets)),
+            AuthMiddlewareStack(
+                URLRouter(websocket_urlpatterns + event_websockets + analysis_websockets)
+            ),
         ),
     }
 )

@@ -37,8 +37,8 @@ from .view import GUNSHI, SeatView
 
 __all__ = [
     "ALTERNATIVE_THRESHOLD",
-    "DecisionAnalysis",
     "Analyst",
+    "DecisionAnalysis",
     "analyse_decision",
     "turning_points",
 ]
