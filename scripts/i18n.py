@@ -13,7 +13,8 @@ for templates, and a small .mo writer) replaces `makemessages`/`compilemessages`
 runs the same checks (tests/test_i18n.py).
 
 Sources scanned: `templates/` and `<app>/templates/` (.html, .txt) and the Python files of the
-web apps (`config`, `core`, `games`, `tournaments`, `matches`; migrations excluded).
+web apps (`config`, `core`, `games`, `tournaments`, `matches`, `analysis`; migrations
+excluded).
 `engine/` and `clock/` are never scanned: they carry error codes, which the web layer translates.
 
 Messages are written in English (the msgid); `ja` must translate every one, `en` may leave the
@@ -50,7 +51,7 @@ LANGUAGES = ("ja", "en")
 FULLY_TRANSLATED = ("ja",)
 DOMAIN = "django"
 
-PYTHON_SOURCES = ("config", "core", "games", "tournaments", "matches")
+PYTHON_SOURCES = ("config", "core", "games", "tournaments", "matches", "analysis")
 TEMPLATE_DIRS = ("templates",)
 TEMPLATE_SUFFIXES = (".html", ".txt")
 EXCLUDED_PARTS = frozenset({"migrations", "__pycache__", "node_modules"})
