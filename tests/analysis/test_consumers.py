@@ -55,9 +55,12 @@ async def test_progress_frames_arrive_while_the_job_runs(make_game: Any, players
         while not frames or frames[-1]["status"] != "done":
             frames.append(await socket.receive_json_from(timeout=10))
         statuses = [f["status"] for f in frames]
-        assert statuses[0] == "running" and statuses[-1] == "done"
+        assert statuses[0] == "running"
+        assert statuses[-1] == "done"
         done = [f["done"] for f in frames]
-        assert done == sorted(done) and done[-1] == 12 and len(set(done)) >= 3
+        assert done == sorted(done)
+        assert done[-1] == 12
+        assert len(set(done)) >= 3
         assert frames[-1]["percent"] == 100
         await job
         # Nothing of the game is in a frame: the same frame serves every viewer.
@@ -92,7 +95,8 @@ async def test_a_running_game_cannot_be_watched(make_game: Any) -> None:
     match = await database_sync_to_async(make_game)(plies=4, finished=False)
     socket = WebsocketCommunicator(application, f"/ws/analysis/{match.pk}/", headers=ORIGIN)
     connected, code = await socket.connect(timeout=10)
-    assert not connected and code == 4404
+    assert not connected
+    assert code == 4404
 
 
 async def test_a_message_gets_an_error_frame(make_game: Any) -> None:
@@ -101,6 +105,7 @@ async def test_a_message_gets_an_error_frame(make_game: Any) -> None:
     try:
         await socket.send_json_to({"type": "analyse"})
         frame = await socket.receive_json_from(timeout=10)
-        assert frame["type"] == "error" and frame["code"] == "bad_message"
+        assert frame["type"] == "error"
+        assert frame["code"] == "bad_message"
     finally:
         await socket.disconnect()

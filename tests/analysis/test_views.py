@@ -60,7 +60,8 @@ def test_a_json_client_gets_the_frame_or_the_refusal(make_game: Any, players: An
     accepted = client.post(
         reverse("analysis:request", args=[finished.pk]), HTTP_ACCEPT="application/json"
     )
-    assert accepted.status_code == 202 and accepted.json()["status"] == "queued"
+    assert accepted.status_code == 202
+    assert accepted.json()["status"] == "queued"
     refused = client.post(
         reverse("analysis:request", args=[running.pk]), HTTP_ACCEPT="application/json"
     )
@@ -81,7 +82,8 @@ def test_a_running_game_is_refused_with_its_reason(make_game: Any, players: Any)
 def test_anonymous_is_sent_to_log_in(make_game: Any) -> None:
     match = make_game(plies=2)
     response = _client().post(reverse("analysis:request", args=[match.pk]))
-    assert response.status_code == 302 and "/accounts/login/" in response.url
+    assert response.status_code == 302
+    assert "/accounts/login/" in response.url
     assert not GameAnalysis.objects.exists()
 
 
@@ -96,10 +98,8 @@ def test_the_done_analysis_shows_the_graph_to_everyone(make_game: Any, players: 
     assert page.count('data-ply-link="') >= len(analysed)
     assert 'class="analysis-graph__even"' in page  # the 50 % line
     for ply in analysis.turning_points:
-        assert (
-            f'href="#ply-{ply}" data-ply-link="{ply}" class="analysis-graph__point analysis-graph__point--turning"'
-            in page
-        )
+        marked = "analysis-graph__point analysis-graph__point--turning"
+        assert f'href="#ply-{ply}" data-ply-link="{ply}" class="{marked}"' in page
     for entry in analysed:
         if entry["alternative"]:
             assert entry["alternative"] in page
