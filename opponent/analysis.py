@@ -10,7 +10,9 @@ not what the record reveals afterwards. From the ISMCTS root statistics it reads
 * ``best`` and ``best_value``: the most visited decision and its mean score for the mover;
 * ``played_value``: the mean score of the decision actually played. A decision the walks did
   not reach (many legal decisions, a small budget) gets a search of its own, restricted to it,
-  with a quarter of the budget.
+  with a quarter of the budget. When the best decision seems to beat it by more than the
+  threshold, both are searched again alone (a quarter of the budget each) and those values
+  stand: among many root decisions the most visited may owe its mean to a few lucky walks.
 
 Decisions with nothing to search are not analysed (``analyse`` answers ``None``): a 軍棋
 set-up (the search cannot score a whole arrangement), a draw offer, its answer or a
@@ -170,13 +172,31 @@ class Analyst:
             played_value = own.means.get(played_action)
             iterations += own.iterations
         best = result.best()
+        best_value = result.means[best]
+        if best != played_action and played_value is not None:
+            if best_value - played_value > ALTERNATIVE_THRESHOLD:
+                # Confirm the gap with a search of each decision alone: the most visited of
+                # many root decisions may owe its mean to a few lucky walks.
+                values = []
+                for action in (best, played_action):
+                    own = self._search(
+                        game,
+                        draw,
+                        [action],
+                        self._budget(self._seconds(start), share=SIDE_SEARCH_SHARE),
+                        rng,
+                    )
+                    values.append(own.means.get(action))
+                    iterations += own.iterations
+                if values[0] is not None and values[1] is not None:
+                    best_value, played_value = values[0], values[1]
         return DecisionAnalysis(
             ply=view.ply + 1,
             mover=view.seat,
             played=played,
             win_chance=_root_mean(result),
             best=to_text(best),
-            best_value=result.means[best],
+            best_value=best_value,
             played_value=played_value,
             iterations=iterations,
             forced=forced,
