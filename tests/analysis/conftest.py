@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -88,11 +89,14 @@ def make_game(players: tuple[Any, Any, Any], clock_at: Clock) -> Any:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_state() -> None:
-    """Each test gets its own channel layer (the Redis layer binds to one event loop) and an
-    empty cache (the per-user request allowance)."""
+def _fresh_state() -> Iterator[None]:
+    """Each test gets its own channel layer (the Redis layer binds to one event loop), an
+    empty cache (the per-user request allowance) and English messages."""
     from channels.layers import channel_layers
     from django.core.cache import cache
+    from django.utils import translation
 
     channel_layers.backends.clear()
     cache.clear()
+    with translation.override("en"):
+        yield

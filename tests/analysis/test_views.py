@@ -24,7 +24,7 @@ def _no_worker(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def _client(user: Any = None) -> Client:
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
     if user is not None:
         client.force_login(user)
     return client
