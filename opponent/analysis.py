@@ -173,23 +173,23 @@ class Analyst:
             iterations += own.iterations
         best = result.best()
         best_value = result.means[best]
-        if best != played_action and played_value is not None:
-            if best_value - played_value > ALTERNATIVE_THRESHOLD:
-                # Confirm the gap with a search of each decision alone: the most visited of
-                # many root decisions may owe its mean to a few lucky walks.
-                values = []
-                for action in (best, played_action):
-                    own = self._search(
-                        game,
-                        draw,
-                        [action],
-                        self._budget(self._seconds(start), share=SIDE_SEARCH_SHARE),
-                        rng,
-                    )
-                    values.append(own.means.get(action))
-                    iterations += own.iterations
-                if values[0] is not None and values[1] is not None:
-                    best_value, played_value = values[0], values[1]
+        gap = None if played_value is None else best_value - played_value
+        if best != played_action and gap is not None and gap > ALTERNATIVE_THRESHOLD:
+            # Confirm the gap with a search of each decision alone: the most visited of many
+            # root decisions may owe its mean to a few lucky walks.
+            values = []
+            for action in (best, played_action):
+                own = self._search(
+                    game,
+                    draw,
+                    [action],
+                    self._budget(self._seconds(start), share=SIDE_SEARCH_SHARE),
+                    rng,
+                )
+                values.append(own.means.get(action))
+                iterations += own.iterations
+            if values[0] is not None and values[1] is not None:
+                best_value, played_value = values[0], values[1]
         return DecisionAnalysis(
             ply=view.ply + 1,
             mover=view.seat,
