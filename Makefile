@@ -39,7 +39,14 @@ setup: install ## Install, migrate the database and load the demo data
 	$(UV) run python manage.py migrate --noinput
 	$(UV) run python manage.py load_demo
 
-dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/
+# Beside the server, a Celery worker for the post-game analysis jobs (queue "analysis", one job
+# at a time); without REDIS_URL its broker is the directory .celery-broker/ (config/settings/
+# local.py). It stops with the server.
+ANALYSIS_WORKER = celery -A config worker -Q analysis -P solo --concurrency 1 \
+	--without-gossip --without-mingle --without-heartbeat -l warning
+
+dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/ with an analysis worker
+	$(UV) run $(ANALYSIS_WORKER) & worker=$$!; trap 'kill $$worker 2>/dev/null || true' EXIT; \
 	$(UV) run python manage.py runserver $(HOST):$(PORT)
 
 # The test runs keep bytecode caches (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE

@@ -20,6 +20,7 @@ urlpatterns = [
     path("ratings/", include("players.urls_ratings")),
     path("api/", include("matches.api_urls")),
     path("players/", include("players.urls_profiles")),
+    path("analysis/", include("analysis.urls")),
     # allauth: sign-up, log-in, e-mail verification and change, password change and reset
     # (docs/accounts.md). core.urls serves log-in, log-out and sign-up first, under both names.
     path("accounts/", include("allauth.urls")),

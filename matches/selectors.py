@@ -344,6 +344,14 @@ def match_legal_actions(*, match: Match, viewer_seat: str | None) -> dict[str, A
     }
 
 
+def match_record_visible(*, match: Match, user: Any) -> bool:
+    """Whether ``user`` (possibly anonymous or ``None``) may see ``match``'s game record and
+    what is derived from it (its analysis). Records are published once a game is over: every
+    finished online game's record is public; a running game's, or an over-the-board game's
+    (which has none), is nobody's."""
+    return match.status == Match.Status.FINISHED and match.kind == Match.Kind.ONLINE
+
+
 def match_record(*, match: Match) -> Any:
     """The game record of a finished online match (it holds every secret; ``rules.record``).
 

@@ -42,6 +42,7 @@ from matches.request_limits import RequestLimit
 from matches.selectors import (
     match_record,
     match_record_text,
+    match_record_visible,
     match_resolve_seat,
     match_rules,
     match_user_can_arbitrate,
@@ -411,12 +412,12 @@ def record_viewer_payload(
 
 def _finished_match(match_id: int) -> Match:
     """A finished online match (records are published only at the end), else 404."""
-    return get_object_or_404(
-        Match.objects.select_related("red_player", "blue_player"),
-        pk=match_id,
-        status=Match.Status.FINISHED,
-        kind=Match.Kind.ONLINE,
+    match = get_object_or_404(
+        Match.objects.select_related("red_player", "blue_player"), pk=match_id
     )
+    if not match_record_visible(match=match, user=None):
+        raise Http404("no published record")
+    return match
 
 
 def _perspective(request: HttpRequest) -> str:

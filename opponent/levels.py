@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "level"]
+__all__ = ["ANALYSIS_LEVEL", "DEFAULT_LEVEL", "LEVELS", "Level", "level"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,12 @@ LEVELS: tuple[Level, ...] = (
 
 #: The level a player gets unless it asks for another: at most 1 s of CPU per decision.
 DEFAULT_LEVEL = "3"
+
+#: The budget of post-game analysis (``opponent.analysis``), one search per decision of a whole
+#: game: the default level's walks and rollouts, its 軍棋 worlds halved, and a CPU cap of its
+#: own so that a 300-decision game stays within 60 s on one core (0.2 s a decision at most;
+#: benchmarks/analysis.py measures it, docs/opponent.md "Post-game analysis").
+ANALYSIS_LEVEL = Level("analysis", iterations=100, seconds=0.15, rollout=32, worlds=4)
 
 _BY_NAME = {lv.name: lv for lv in LEVELS}
 

@@ -98,7 +98,7 @@ class SearchPlayer:
             seconds = decision_seconds(self.level.seconds, remaining_ms, left)
             if seconds < MIN_SECONDS:
                 return Decision(rng.choice(moves), "clock", cpu_seconds=self._clock() - start)
-        draw, game, count = self._worlds(view, rng)
+        draw, game, count = self.worlds(view, rng)
         if count == 0:
             return Decision(rng.choice(moves), "no_world", cpu_seconds=self._clock() - start)
         to_text = _texts(game)
@@ -130,10 +130,11 @@ class SearchPlayer:
             worlds=count,
         )
 
-    def _worlds(
+    def worlds(
         self, view: SeatView, rng: random.Random
     ) -> tuple[Callable[[random.Random], Any | None], SearchGame, int]:
-        """A drawer of worlds for the search, the game, and how many worlds it draws from."""
+        """A drawer of worlds for the search, the game, and how many worlds it draws from
+        (the 軍師軍略 belief of the view's seat is continued; ``opponent.analysis`` shares it)."""
         if view.game == GUNSHI:
             belief = self._beliefs.get(view.seat)
             if belief is None:

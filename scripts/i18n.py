@@ -14,7 +14,7 @@ runs the same checks (tests/test_i18n.py).
 
 Sources scanned: `templates/` and `<app>/templates/` (.html, .txt) and the Python files of the
 web apps (`config`, `core`, `games`, `tournaments`, `matches`, `players`, `play`,
-`notifications`; migrations excluded).
+`notifications`, `analysis`; migrations excluded).
 `engine/` and `clock/` are never scanned: they carry error codes, which the web layer translates.
 
 Messages are written in English (the msgid); `ja` must translate every one, `en` may leave the
@@ -60,6 +60,7 @@ PYTHON_SOURCES = (
     "players",
     "play",
     "notifications",
+    "analysis",
 )
 TEMPLATE_DIRS = ("templates",)
 TEMPLATE_SUFFIXES = (".html", ".txt")

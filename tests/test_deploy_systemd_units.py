@@ -29,7 +29,11 @@ def _command(unit: str) -> list[str]:
 
 def test_every_process_has_a_unit_that_always_restarts() -> None:
     services = sorted(path.name for path in UNITS.glob("*.service"))
-    assert services == ["gunshi-asgi@.service", "gunshi-worker.service"]
+    assert services == [
+        "gunshi-analysis-worker.service",
+        "gunshi-asgi@.service",
+        "gunshi-worker.service",
+    ]
     for unit in services:
         assert _setting(unit, "Restart") == ["always"], unit
         assert _setting(unit, "StartLimitIntervalSec") == ["0"], unit
@@ -37,7 +41,8 @@ def test_every_process_has_a_unit_that_always_restarts() -> None:
             "DJANGO_SETTINGS_MODULE=config.settings.production"
         ]
         assert _setting(unit, "WantedBy") == ["gunshi.target"], unit
-    assert "Wants=gunshi-worker.service" in (UNITS / "gunshi.target").read_text()
+    target = (UNITS / "gunshi.target").read_text()
+    assert "Wants=gunshi-worker.service gunshi-analysis-worker.service" in target
 
 
 def test_the_units_run_the_documented_production_commands() -> None:
@@ -49,9 +54,14 @@ def test_the_units_run_the_documented_production_commands() -> None:
     assert _command("gunshi-worker.service") == shlex.split(
         "celery -A config worker -l info -P threads -c 4"
     )
+    assert _command("gunshi-analysis-worker.service") == shlex.split(
+        "celery -A config worker -Q analysis -l info -P solo -c 1"
+    )
     docs = DOCS.read_text()
     assert "`celery -A config worker -l info -P threads -c 4`" in docs
-    for unit in ("gunshi-asgi@.service", "gunshi-worker.service", "gunshi.target"):
+    assert "`celery -A config worker -Q analysis -l info -P solo -c 1`" in docs
+    units = ("gunshi-asgi@.service", "gunshi-worker.service", "gunshi-analysis-worker.service")
+    for unit in (*units, "gunshi.target"):
         assert f"deploy/systemd/{unit}" in docs, unit
 
 

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "players",
     "play",
     "notifications",  # the bell and its e-mails (docs/notifications.md)
+    "analysis",  # post-game analysis of finished games (docs/analysis.md)
 ]
 
 MIDDLEWARE = [
@@ -212,6 +213,20 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_keepalive": True,
     "socket_connect_timeout": 5,
 }
+if REDIS_URL and REDIS_KEY_PREFIX:
+    # Two sites on one Redis database (the browser tests' live servers) keep their queues apart.
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = REDIS_KEY_PREFIX
+
+# ------------------------------------------------------------------------------- analysis
+# Post-game analysis (docs/analysis.md): jobs run on the Celery queue "analysis"
+# (analysis/tasks.py), in a worker started with `-Q analysis`, never in a web request.
+#: New analysis jobs one user may queue per hour (asking again for an existing job is free).
+ANALYSIS_REQUESTS_PER_HOUR: int = env.int("ANALYSIS_REQUESTS_PER_HOUR", default=10)
+#: A queued or running job that has not changed for this long may be queued again (its worker
+#: died or its message was lost).
+ANALYSIS_STALE_SECONDS: int = env.int("ANALYSIS_STALE_SECONDS", default=300)
+#: How often an open record page's socket reads the job's progress from the database.
+ANALYSIS_POLL_SECONDS: float = env.float("ANALYSIS_POLL_SECONDS", default=1.0)
 
 # ------------------------------------------------------------------------ authentication
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,7 +1,10 @@
 """Development settings: the embedded default that `make dev` runs."""
 
-from config.env import env
+from pathlib import Path
+
+from config.env import BASE_DIR, env
 from config.settings.base import *  # noqa: F403
+from config.settings.base import REDIS_URL
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 
@@ -29,3 +32,21 @@ EMAIL_BACKEND = (
 # Development settings only: the production settings never read this.
 if env.bool("DJANGO_FAST_PASSWORD_HASHER", default=False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Without Redis, Celery's broker is a directory (kombu's filesystem transport, no server), so
+# that the analysis worker `make dev` starts beside the server (`celery -A config worker -Q
+# analysis`) receives the jobs the server queues (docs/analysis.md). The in-process
+# `memory://` broker of the base settings reaches no other process.
+if not REDIS_URL:
+    CELERY_BROKER_DIRECTORY = Path(
+        env("CELERY_BROKER_DIRECTORY", default=str(BASE_DIR / ".celery-broker"))
+    )
+    for _folder in ("queue", "control"):
+        (CELERY_BROKER_DIRECTORY / _folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_BROKER_DIRECTORY / "queue"),
+        "data_folder_out": str(CELERY_BROKER_DIRECTORY / "queue"),
+        "control_folder": str(CELERY_BROKER_DIRECTORY / "control"),
+        "store_processed": False,
+    }

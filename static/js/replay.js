@@ -139,6 +139,13 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
+// Other parts of the page (the analysis graph, static/js/analysis.js) show a decision.
+document.addEventListener("replay:go", (event) => go(Number(event.detail.ply)));
+window.addEventListener("hashchange", () => {
+  const target = /^#ply-(\d+)$/.exec(window.location.hash);
+  if (target) go(Number(target[1]));
+});
+
 const fromHash = /^#ply-(\d+)$/.exec(window.location.hash);
 if (fromHash) index = Number(fromHash[1]);
 load(perspective);

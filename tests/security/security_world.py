@@ -11,7 +11,8 @@ blue) has a running over-the-board match. An online match of the same two player
 the event too. **Open Cup** (same organiser and roles) is still in registration, with red and
 blue entered and no round, for the actions that are only possible before play.
 
-``fingerprint()`` reads every row of every model the endpoints can change: two equal
+``fingerprint()`` reads every row of every model the endpoints can change (matches,
+tournaments, analysis, accounts): two equal
 fingerprints mean that nothing in the database changed.
 """
 
@@ -44,7 +45,7 @@ NOBODY: frozenset[str] = frozenset()
 EVERYBODY = frozenset(ROLES)
 
 #: The apps whose every row is part of the fingerprint (plus the user accounts).
-FINGERPRINT_APPS = ("matches", "tournaments", "players", "play", "notifications")
+FINGERPRINT_APPS = ("matches", "tournaments", "players", "play", "notifications", "analysis")
 
 
 @dataclass

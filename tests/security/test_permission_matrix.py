@@ -236,6 +236,14 @@ def _flag_fallen(w: World) -> None:
     w.online_match = match
 
 
+def _online_finished(w: World) -> None:
+    """The online match is over (Blue resigned): its record is published."""
+    from matches.services.decisions import match_resign
+
+    match_resign(match_id=w.online_match.pk, seat="blue")
+    w.online_match.refresh_from_db()
+
+
 def _open_checked_in(w: World) -> None:
     from tournaments.services.entries import entry_check_in
 
@@ -1245,6 +1253,33 @@ RANKED_ROWS: list[Row] = [
         variant="own link",
     ),
 ]
+# Post-game analysis (analysis/views.py): any signed-in account may queue the analysis of a
+# finished game whose record it may see; nobody may for a running game or one without a record.
+ANALYSIS_ROWS: list[Row] = [
+    Row(
+        "analysis:request",
+        LOGGED_IN,
+        lambda w: (url("analysis:request", match_id=w.online_match.pk), {}),
+        variant="finished game",
+        setup=_online_finished,
+    ),
+    Row(
+        "analysis:request",
+        NOBODY,
+        lambda w: (url("analysis:request", match_id=w.online_match.pk), {}),
+        variant="running game",
+        reason="the analysis of a running game is refused (409)",
+    ),
+    Row(
+        "analysis:request",
+        NOBODY,
+        lambda w: (url("analysis:request", match_id=w.otb_match.pk), {}),
+        variant="over the board",
+        reason="an over-the-board game has no record to analyse",
+    ),
+]
+HTTP_ROWS += ANALYSIS_ROWS
+
 HTTP_ROWS += RANKED_ROWS
 
 
@@ -1896,11 +1931,61 @@ async def test_call_socket_opens_for_its_roles_and_ignores_every_message(
             await socket.disconnect()
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("_fresh_channel_layer")
+async def test_analysis_socket_opens_for_a_published_record_only_and_changes_nothing() -> None:
+    """``ws/analysis/<id>/`` (analysis.consumers): everybody may watch the analysis of a
+    finished game, nobody that of a running game; whatever is sent gets an error frame and
+    changes nothing."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    world = await database_sync_to_async(build_world)()
+    await database_sync_to_async(_online_finished)(world)
+    finished = await database_sync_to_async(_fresh_online_match)(world)
+    running = world.online_match.pk
+    for role in ROLES:
+        headers = await database_sync_to_async(_session_headers)(world, role)
+        for match_id, allowed in ((finished, EVERYBODY), (running, NOBODY)):
+            socket = WebsocketCommunicator(
+                application, f"/ws/analysis/{match_id}/", headers=ORIGIN + headers
+            )
+            connected, _code = await socket.connect(timeout=10)
+            try:
+                assert connected == (role in allowed), f"analysis socket {match_id} as {role}"
+                if connected:
+                    before = await database_sync_to_async(fingerprint)()
+                    for message in SOCKET_ROWS:
+                        await socket.send_json_to({"type": message.type})
+                        frame = await socket.receive_json_from(timeout=10)
+                        assert frame["type"] == "error", role
+                    assert await database_sync_to_async(fingerprint)() == before, role
+            finally:
+                await socket.disconnect()
+
+
+def _fresh_online_match(world: World) -> int:
+    """A second online match, running, in ``world.online_match``; the id of the first."""
+    from matches.services.lifecycle import match_create
+
+    finished = world.online_match.pk
+    world.online_match = match_create(
+        red_player=world.users["red"],
+        blue_player=world.users["blue"],
+        event_id=world.home.pk,
+        start=True,
+    )
+    return finished
+
+
 def test_every_socket_message_has_a_row() -> None:
     """Every message type the match consumer dispatches has a row; the event consumer handles
     none (a handler added there needs rows here first)."""
     from channels.routing import URLRouter
 
+    from analysis.consumers import AnalysisConsumer
     from config.asgi import application
     from matches.callup_consumer import CallConsumer, MeConsumer
     from matches.consumers import MatchConsumer
@@ -1928,6 +2013,7 @@ def test_every_socket_message_has_a_row() -> None:
         MeConsumer,
         EntryCallConsumer,
         LobbyConsumer,
+        AnalysisConsumer,  # its rows: test_analysis_socket_opens_for_a_published_record_only…
     }
 
 
