@@ -14,8 +14,9 @@ made here (docs/ratings.md, "Speed on the site").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any, NamedTuple
 
 from django.db import connection
@@ -45,6 +46,8 @@ class ChangeRow(NamedTuple):
     after_deviation: float
     after_volatility: float | None
     games: int
+    #: ``finished_at`` as the database returned it, written back unchanged when re-rated.
+    stored_at: Any
 
 
 class CurrentRow(NamedTuple):
@@ -126,15 +129,58 @@ def standing_now(row: CurrentRow) -> PlayerRating:
     return PlayerRating(rating, row.games, row.last_played_at)
 
 
+def _datetime_reader(model: type[Model], name: str) -> Callable[[Any], datetime]:
+    """The conversion a ``values_list`` applies to date-time column ``name`` (the backend's
+    converters, then the field's: SQLite returns text), memoised: a game's rows share one
+    instant, so it is converted once per game rather than once per row."""
+    field = model._meta.get_field(name)
+    column = field.get_col(model._meta.db_table)
+    converters = [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)]
+    memo: dict[Any, datetime] = {}
+
+    def read(value: Any) -> datetime:
+        if value not in memo:
+            converted = value
+            for convert in converters:
+                converted = convert(converted, column, connection)
+            memo[value] = converted
+        return memo[value]
+
+    return read
+
+
+#: The columns ``read_changes`` selects, in the order of ``ChangeRow`` (less ``stored_at``).
+_CHANGE_READ = ChangeRow._fields[:-1]
+
+
 def read_changes(queryset: QuerySet[SiteRatingChange]) -> list[ChangeRow]:
-    """The history rows ``queryset`` selects, as tuples, in its order."""
-    return list(map(ChangeRow._make, queryset.values_list(*ChangeRow._fields)))
+    """The history rows ``queryset`` selects, as tuples, in its order.
+
+    The statement is the one ``values_list`` would run; the rows come straight from the
+    cursor, and only ``finished_at`` needs converting (``_datetime_reader``)."""
+    sql, params = queryset.values_list(*_CHANGE_READ).query.sql_with_params()
+    read = _datetime_reader(SiteRatingChange, "finished_at")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [
+            ChangeRow(game, read(at), position, user, rank, source, system, r, d, v, games, at)
+            for game, at, position, user, rank, source, system, r, d, v, games in cursor
+        ]
 
 
-def read_current(key: str, users: Iterable[int]) -> dict[int, CurrentRow]:
-    """The current-rating rows of ``users`` in pool ``key``, by user."""
-    rows = SiteRating.objects.filter(rating_key=key, user_id__in=users)
-    return {row[0]: CurrentRow._make(row) for row in rows.values_list(*CurrentRow._fields)}
+def read_current(key: str, users: Sequence[int]) -> dict[int, CurrentRow]:
+    """The current-rating rows of ``users`` in pool ``key``, by user (one statement)."""
+    if not users:
+        return {}
+    marks = ", ".join(["%s"] * len(users))
+    sql = f"{_current_select(connection.vendor)} IN ({marks})"
+    read = _datetime_reader(SiteRating, "last_played_at")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, *users])
+        return {
+            row[0]: CurrentRow(*row[:-1], read(row[-1]))  # type: ignore[call-arg]
+            for row in cursor
+        }
 
 
 def db_datetime(value: datetime) -> Any:
@@ -211,10 +257,37 @@ def _column_names(model: type[Model], names: Iterable[str]) -> list[str]:
     return [connection.ops.quote_name(model._meta.get_field(name).column) for name in names]
 
 
-def _insert_sql(model: type[Model], names: Sequence[str]) -> str:
+# The statements are built from the models' metadata once per database backend (``vendor``
+# is the cache key: the quoting is the backend's).
+
+
+@cache
+def _insert_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> str:
     columns = ", ".join(_column_names(model, names))
     marks = ", ".join(["%s"] * len(names))
     return f"INSERT INTO {_table(model)} ({columns}) VALUES ({marks})"  # noqa: S608 (model metadata only)
+
+
+@cache
+def _upsert_sql(vendor: str) -> str:
+    user, key, *rest = _column_names(SiteRating, CURRENT_COLUMNS)
+    updates = ", ".join(f"{column} = excluded.{column}" for column in rest)
+    conflict = f"ON CONFLICT ({user}, {key}) DO UPDATE SET {updates}"
+    return f"{_insert_sql(SiteRating, CURRENT_COLUMNS, vendor)} {conflict}"
+
+
+@cache
+def _current_select(vendor: str) -> str:
+    """The start of the read of current rows: ``… WHERE rating_key = %s AND user_id``."""
+    columns = ", ".join(_column_names(SiteRating, CurrentRow._fields))
+    key, user = _column_names(SiteRating, ("rating_key", "user_id"))
+    return f"SELECT {columns} FROM {_table(SiteRating)} WHERE {key} = %s AND {user}"  # noqa: S608
+
+
+@cache
+def _lock_sql(vendor: str) -> str:
+    pk, system = _column_names(RatingPool, ("key", "system"))
+    return f"UPDATE {_table(RatingPool)} SET {system} = {system} WHERE {pk} = %s"  # noqa: S608
 
 
 def insert_changes(params: list[tuple[Any, ...]]) -> None:
@@ -225,7 +298,8 @@ def insert_changes(params: list[tuple[Any, ...]]) -> None:
     already adapted by ``db_datetime``."""
     if params:
         with connection.cursor() as cursor:
-            cursor.executemany(_insert_sql(SiteRatingChange, CHANGE_COLUMNS), params)
+            sql = _insert_sql(SiteRatingChange, CHANGE_COLUMNS, connection.vendor)
+            cursor.executemany(sql, params)
 
 
 def upsert_current(params: list[tuple[Any, ...]]) -> None:
@@ -234,12 +308,8 @@ def upsert_current(params: list[tuple[Any, ...]]) -> None:
     row. SQLite (3.24 on) and PostgreSQL both spell it ``ON CONFLICT … DO UPDATE``."""
     if not params:
         return
-    user, key, *rest = _column_names(SiteRating, CURRENT_COLUMNS)
-    updates = ", ".join(f"{column} = excluded.{column}" for column in rest)
-    conflict = f"ON CONFLICT ({user}, {key}) DO UPDATE SET {updates}"
-    sql = f"{_insert_sql(SiteRating, CURRENT_COLUMNS)} {conflict}"
     with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+        cursor.executemany(_upsert_sql(connection.vendor), params)
 
 
 def delete_current(key: str, users: Iterable[int]) -> None:
@@ -265,9 +335,7 @@ def lock_pool(key: str, system: str) -> None:
     SQLite the database's write lock at once, so two rating transactions never interleave and a
     transaction that would only read first cannot deadlock upgrading its lock later. One
     statement when the pool exists."""
-    table = _table(RatingPool)
-    pk, system_column = _column_names(RatingPool, ("key", "system"))
-    sql = f"UPDATE {table} SET {system_column} = {system_column} WHERE {pk} = %s"  # noqa: S608
+    sql = _lock_sql(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [key])
         if cursor.rowcount:

@@ -163,7 +163,7 @@ def _record(
     if not old and result is None:
         return
     if not old and result is not None:
-        current = read_current(pool.key, result.players)
+        current = read_current(pool.key, list(result.players))
         if all(row.last_played_at < result.finished_at for row in current.values()):
             _rate_in_order(pool, source, result, current)
             return
@@ -286,12 +286,14 @@ def pool_recompute(
         rows = later.get(game_id, [])
         if swapped is not None and game_id == swapped.game_id:
             result, result_source = swapped, source
+            finished_at = db_datetime(swapped.finished_at)
         else:
             if tainted.isdisjoint(row.user_id for row in rows):
                 for row in rows:  # unaffected: its rows stand
                     standings[row.user_id] = standing_after(row)
                 continue
             result, result_source = result_of(rows, pool.key), rows[0].source
+            finished_at = rows[0].stored_at
         for user in result.players:
             if user not in standings:
                 standings[user] = before.get(user)
@@ -299,7 +301,6 @@ def pool_recompute(
         changes = rate_result(result, known)
         redone.add(game_id)
         tainted.update(result.players)
-        finished_at = db_datetime(result.finished_at)
         for i, change in enumerate(changes):
             standings[change.player] = change.standing()
             params.append(change_params(change, result, result_source, i, finished_at))
