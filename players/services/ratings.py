@@ -47,9 +47,11 @@ from players.services.rating_rows import (
     lock_pool,
     read_changes,
     read_current,
+    rerated_params,
     result_of,
     standing_after,
     standing_now,
+    update_rerated,
     upsert_current,
 )
 from ratings import PlayerRating, RatedResult, RatingSystem, rate_result
@@ -256,8 +258,8 @@ def pool_recompute(
 
     The rows travel as tuples (``rating_rows``): one query reads the pool's rows from
     ``since`` on, one per batch of players their standings before it (none for a rebuild from
-    the first result), and the rows re-rated are deleted (by range when every result from
-    ``since`` on changed) and written with one statement each."""
+    the first result); the re-rated rows of stored results are re-written in place with one
+    statement, and only the replaced game's rows are deleted and inserted."""
     later: dict[int, list[ChangeRow]] = {}
     for row in read_changes(
         SiteRatingChange.objects.filter(_at_or_after(since), rating_key=pool.key).order_by(
@@ -280,38 +282,42 @@ def pool_recompute(
         involved = tainted | {row.user_id for rows in later.values() for row in rows}
         before = _standings_before(pool, involved, since)
     standings: dict[int, PlayerRating | None] = {}
-    redone: set[int] = set()
-    params: list[tuple[Any, ...]] = []
+    redone = 0
+    rerated: list[tuple[Any, ...]] = []
+    inserted: list[tuple[Any, ...]] = []
     for _at, game_id in order:
         rows = later.get(game_id, [])
         if swapped is not None and game_id == swapped.game_id:
-            result, result_source = swapped, source
-            finished_at = db_datetime(swapped.finished_at)
+            result = swapped
+        elif tainted.isdisjoint(row.user_id for row in rows):
+            for row in rows:  # unaffected: its rows stand
+                standings[row.user_id] = standing_after(row)
+            continue
         else:
-            if tainted.isdisjoint(row.user_id for row in rows):
-                for row in rows:  # unaffected: its rows stand
-                    standings[row.user_id] = standing_after(row)
-                continue
-            result, result_source = result_of(rows, pool.key), rows[0].source
-            finished_at = rows[0].stored_at
+            result = result_of(rows, pool.key)
         for user in result.players:
             if user not in standings:
                 standings[user] = before.get(user)
         known = {u: s for u in result.players if (s := standings[u]) is not None}
         changes = rate_result(result, known)
-        redone.add(game_id)
+        redone += 1
         tainted.update(result.players)
-        for i, change in enumerate(changes):
+        for change in changes:
             standings[change.player] = change.standing()
-            params.append(change_params(change, result, result_source, i, finished_at))
-    replaced = replace[0] if replace is not None else None
-    stale = [game for game in later if game in redone or game == replaced]
-    if len(stale) == len(later):
-        SiteRatingChange.objects.filter(_at_or_after(since), rating_key=pool.key).delete()
-    else:
-        delete_changes(pool.key, stale)
-    insert_changes(params)
+        if result is swapped:
+            finished_at = db_datetime(result.finished_at)
+            inserted += [
+                change_params(c, result, source, i, finished_at) for i, c in enumerate(changes)
+            ]
+        else:
+            rerated += [rerated_params(change, pool.key) for change in changes]
+    # The replaced game's old rows go (its new ones are inserted); every other stored result
+    # re-rated keeps its rows, re-written in place.
+    if replace is not None and replace[0] in later:
+        delete_changes(pool.key, [replace[0]])
+    update_rerated(rerated)
+    insert_changes(inserted)
     for user in tainted - set(standings):
         standings[user] = before.get(user)
     _save_current(pool, {user: standings[user] for user in tainted})
-    return len(redone)
+    return redone
