@@ -158,7 +158,7 @@ def read_changes(queryset: QuerySet[SiteRatingChange]) -> list[ChangeRow]:
         cursor.execute(sql, params)
         return [
             ChangeRow(game, read(at), position, user, rank, source, system, r, d, v, games)
-            for game, at, position, user, rank, source, system, r, d, v, games in cursor
+            for game, at, position, user, rank, source, system, r, d, v, games in cursor.fetchall()
         ]
 
 
@@ -173,7 +173,7 @@ def read_current(key: str, users: Sequence[int]) -> dict[int, CurrentRow]:
         cursor.execute(sql, [key, *users])
         return {
             row[0]: CurrentRow(*row[:-1], read(row[-1]))  # type: ignore[call-arg]
-            for row in cursor
+            for row in cursor.fetchall()
         }
 
 
