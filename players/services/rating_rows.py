@@ -171,10 +171,7 @@ def read_current(key: str, users: Sequence[int]) -> dict[int, CurrentRow]:
     read = _datetime_reader(SiteRating, "last_played_at")
     with connection.cursor() as cursor:
         cursor.execute(sql, [key, *users])
-        return {
-            row[0]: CurrentRow(*row[:-1], read(row[-1]))  # type: ignore[call-arg]
-            for row in cursor.fetchall()
-        }
+        return {row[0]: CurrentRow._make((*row[:-1], read(row[-1]))) for row in cursor.fetchall()}
 
 
 def db_datetime(value: datetime) -> Any:
@@ -187,15 +184,7 @@ def change_params(
 ) -> tuple[Any, ...]:
     """The history row of ``change`` (the player at ``position`` of ``result``), as the
     parameters of ``insert_changes``; ``finished_at`` is ``db_datetime(result.finished_at)``."""
-    before, after = change.before, change.after
     opponent = result.players[1 - position] if len(result.players) == 2 else None
-    if isinstance(after, TableRating) and isinstance(before, TableRating):
-        columns: tuple[Any, ...] = (before.mu, before.sigma, None, after.mu, after.sigma, None)
-        value = after.ordinal()
-    else:
-        b, a = _columns(before), _columns(after)
-        columns = (*b, *a)
-        value = rating_value(after)
     return (
         change.player,
         result.rating_key,
@@ -206,8 +195,9 @@ def change_params(
         position,
         result.ranks[position],
         opponent,
-        *columns,
-        value,
+        *_columns(change.before),
+        *_columns(change.after),
+        rating_value(change.after),
         change.games,
     )
 
