@@ -13,7 +13,8 @@ Vocabulary (docs/ratings.md, "On the site"):
   result: a match (two-player pools, ``game_id`` the match id) or a ranked table
   (``game_id`` the table id). ``position`` and ``rank`` are the player's place in the result
   (``ratings.RatedResult``'s ``players`` and ``ranks``), so a pool's history replays from
-  these rows alone. Rows are re-written, never edited, when a correction re-computes a pool.
+  these rows alone. When a correction re-computes a pool, a re-rated result keeps its rows and
+  gets new ratings in them; a corrected or voided game's rows are replaced or removed.
 * **Rating pool** (``RatingPool``): one row per pool in use, locked by every transaction that
   rates in the pool so that two results never interleave.
 

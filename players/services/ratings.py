@@ -23,21 +23,36 @@ and the others keep their rows. The stored ratings are then exactly what a from-
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from players.models import RatingPool, SiteRating, SiteRatingChange
+from players.models import SiteRatingChange
 from players.pools import Pool, pool_of
 from players.services.rating_rows import (
-    change_row,
-    current_row,
-    insert_rows,
-    results_of,
-    standing_of,
+    ID_BATCH,
+    ChangeRow,
+    CurrentRow,
+    change_params,
+    current_params,
+    db_datetime,
+    delete_changes,
+    delete_current,
+    insert_changes,
+    lock_pool,
+    read_changes,
+    read_current,
+    rerated_params,
+    result_of,
+    standing_after,
+    standing_now,
+    update_rerated,
+    upsert_current,
 )
 from ratings import PlayerRating, RatedResult, RatingSystem, rate_result
 
@@ -131,73 +146,68 @@ def rating_record_table(*, table: Any, corrected: bool = False, **_: Any) -> Non
     _record(pool, SiteRatingChange.Source.TABLE, table.pk, result, first=not corrected)
 
 
-def _lock_pool(pool: Pool) -> None:
-    """Lock the pool's row (created on first use): one rating transaction at a time per pool."""
-    if RatingPool.objects.select_for_update().filter(pk=pool.key).exists():
-        return
-    RatingPool.objects.bulk_create(
-        [RatingPool(key=pool.key, system=pool.system.value)], ignore_conflicts=True
-    )
-    RatingPool.objects.select_for_update().get(pk=pool.key)
-
-
 def _record(
     pool: Pool, source: str, game_id: int, result: RatedResult | None, *, first: bool
 ) -> None:
     """Rate ``result`` (None: the game no longer counts) for game ``game_id`` of the pool.
 
     ``first``: the game has never had a result, so it has no rows yet."""
-    _lock_pool(pool)
-    old = (
-        [] if first else list(SiteRatingChange.objects.filter(rating_key=pool.key, game_id=game_id))
+    lock_pool(pool.key, pool.system.value)
+    old: list[tuple[datetime, int, int]] = (
+        []
+        if first
+        else list(
+            SiteRatingChange.objects.filter(rating_key=pool.key, game_id=game_id).values_list(
+                "finished_at", "game_id", "user_id"
+            )
+        )
     )
     if not old and result is None:
         return
     if not old and result is not None:
-        current = {
-            row.user_id: row
-            for row in SiteRating.objects.filter(rating_key=pool.key, user__in=result.players)
-        }
+        current = read_current(pool.key, list(result.players))
         if all(row.last_played_at < result.finished_at for row in current.values()):
             _rate_in_order(pool, source, result, current)
             return
-    points = [(row.finished_at, row.game_id) for row in old]
+    points = [(at, game) for at, game, _user in old]
     if result is not None:
         points.append(result.order)
-    players = {row.user_id for row in old} | set(result.players if result else ())
+    players = {user for _at, _game, user in old} | set(result.players if result else ())
     pool_recompute(
         pool=pool, source=source, since=min(points), players=players, replace=(game_id, result)
     )
 
 
 def _rate_in_order(
-    pool: Pool, source: str, result: RatedResult, current: dict[int, SiteRating]
+    pool: Pool, source: str, result: RatedResult, current: dict[int, CurrentRow]
 ) -> None:
-    """The instant update: one result after every rated game of its players in the pool."""
-    standings = {user: standing_of(row) for user, row in current.items()}
+    """The instant update: one result after every rated game of its players in the pool.
+
+    Four statements with the lock: lock the pool, read both current rows, insert both history
+    rows, upsert both current rows."""
+    standings = {user: standing_now(row) for user, row in current.items()}
     changes = rate_result(result, standings)
-    insert_rows(
-        SiteRatingChange,
-        [change_row(change, result, source, i) for i, change in enumerate(changes)],
+    finished_at = db_datetime(result.finished_at)
+    insert_changes(
+        [change_params(change, result, source, i, finished_at) for i, change in enumerate(changes)]
     )
-    _save_current(pool, {change.player: change.standing() for change in changes}, current)
-
-
-def _save_current(
-    pool: Pool, standings: dict[int, PlayerRating | None], current: dict[int, SiteRating]
-) -> None:
-    """Store each player's new current rating (None: no rated game left in the pool): the old
-    rows go and the new ones are written in one statement each, for two players or for a
-    whole pool re-computed."""
-    if current:
-        SiteRating.objects.filter(pk__in=[row.pk for row in current.values()]).delete()
-    insert_rows(
-        SiteRating,
+    upsert_current(
         [
-            current_row(user, pool.key, pool.system.value, standing)
+            current_params(change.player, pool.key, pool.system.value, change.standing())
+            for change in changes
+        ]
+    )
+
+
+def _save_current(pool: Pool, standings: dict[int, PlayerRating | None]) -> None:
+    """Store each player's new current rating (None: no rated game left in the pool)."""
+    delete_current(pool.key, [user for user, standing in standings.items() if standing is None])
+    upsert_current(
+        [
+            current_params(user, pool.key, pool.system.value, standing)
             for user, standing in standings.items()
             if standing is not None
-        ],
+        ]
     )
 
 
@@ -206,14 +216,29 @@ def _at_or_after(since: tuple[datetime, int]) -> Q:
     return Q(finished_at__gt=at) | Q(finished_at=at, game_id__gte=game_id)
 
 
-def _standing_before(pool: Pool, user: int, since: tuple[datetime, int]) -> PlayerRating | None:
-    row = (
-        SiteRatingChange.objects.filter(rating_key=pool.key, user_id=user)
-        .exclude(_at_or_after(since))
-        .order_by("-finished_at", "-game_id")
-        .first()
+def _standings_before(
+    pool: Pool, users: Iterable[int], since: tuple[datetime, int]
+) -> dict[int, PlayerRating]:
+    """Each of ``users``' standing just before ``since`` (a player with no rated game before it
+    is missing): their latest history row before it, found for a batch of players a query."""
+    latest = Window(
+        RowNumber(),
+        partition_by=[F("user_id")],
+        order_by=[F("finished_at").desc(), F("game_id").desc()],
     )
-    return standing_of(row) if row is not None else None
+    wanted = sorted(users)
+    found: dict[int, PlayerRating] = {}
+    for start in range(0, len(wanted), ID_BATCH):
+        rows = (
+            SiteRatingChange.objects.filter(
+                rating_key=pool.key, user_id__in=wanted[start : start + ID_BATCH]
+            )
+            .exclude(_at_or_after(since))
+            .annotate(latest=latest)
+            .filter(latest=1)
+        )
+        found.update((row.user_id, standing_after(row)) for row in read_changes(rows))
+    return found
 
 
 def pool_recompute(
@@ -229,52 +254,70 @@ def pool_recompute(
     ``replace`` swaps one game's result for another (None: the game is no longer rated).
     ``players`` are those whose ratings changed at ``since``: a later result is re-rated when
     it shares a player with one re-rated before it, and keeps its rows otherwise. The caller
-    holds the pool's lock. Returns the number of results re-rated."""
-    later_rows = list(
+    holds the pool's lock. Returns the number of results re-rated.
+
+    The rows travel as tuples (``rating_rows``): one query reads the pool's rows from
+    ``since`` on, one per batch of players their standings before it (none for a rebuild from
+    the first result); the re-rated rows of stored results are re-written in place with one
+    statement, and only the replaced game's rows are deleted and inserted."""
+    later: dict[int, list[ChangeRow]] = {}
+    for row in read_changes(
         SiteRatingChange.objects.filter(_at_or_after(since), rating_key=pool.key).order_by(
             "finished_at", "game_id", "position"
         )
-    )
-    sources = {row.game_id: row.source for row in later_rows}
-    results = results_of(later_rows)
+    ):
+        later.setdefault(row.game_id, []).append(row)
+    order = [(rows[0].finished_at, game) for game, rows in later.items()]
+    swapped: RatedResult | None = None
     if replace is not None:
-        game_id, result = replace
-        results.pop(game_id, None)
-        if result is not None:
-            results[game_id] = result
-            sources[game_id] = source
-    # From the pool's first result on (a rebuild), nobody has a standing before ``since``.
-    earlier = SiteRatingChange.objects.filter(rating_key=pool.key).exclude(_at_or_after(since))
-    any_earlier = earlier.exists()
-    kept: dict[int, list[SiteRatingChange]] = {}
-    for row in later_rows:
-        kept.setdefault(row.game_id, []).append(row)
+        game_id, swapped = replace
+        if game_id in later:
+            order.remove((later[game_id][0].finished_at, game_id))
+        if swapped is not None:
+            insort(order, swapped.order)
     tainted = set(players)
+    earlier = SiteRatingChange.objects.filter(rating_key=pool.key).exclude(_at_or_after(since))
+    before: dict[int, PlayerRating] = {}
+    if earlier.exists():  # a rebuild from the first result has nobody's standing before it
+        involved = tainted | {row.user_id for rows in later.values() for row in rows}
+        before = _standings_before(pool, involved, since)
     standings: dict[int, PlayerRating | None] = {}
-    redone: list[int] = []
-    new_rows: list[SiteRatingChange] = []
-    for result in sorted(results.values(), key=lambda r: r.order):
-        if tainted.isdisjoint(result.players):
-            for row in kept[result.game_id]:  # unaffected: its rows stand
-                standings[row.user_id] = standing_of(row)
+    redone = 0
+    rerated: list[tuple[Any, ...]] = []
+    inserted: list[tuple[Any, ...]] = []
+    for _at, game_id in order:
+        rows = later.get(game_id, [])
+        if swapped is not None and game_id == swapped.game_id:
+            result = swapped
+        elif tainted.isdisjoint(row.user_id for row in rows):
+            for row in rows:  # unaffected: its rows stand
+                standings[row.user_id] = standing_after(row)
             continue
+        else:
+            result = result_of(rows, pool.key)
         for user in result.players:
             if user not in standings:
-                standings[user] = _standing_before(pool, user, since) if any_earlier else None
+                standings[user] = before.get(user)
         known = {u: s for u in result.players if (s := standings[u]) is not None}
         changes = rate_result(result, known)
-        redone.append(result.game_id)
+        redone += 1
         tainted.update(result.players)
-        for i, change in enumerate(changes):
+        for change in changes:
             standings[change.player] = change.standing()
-            new_rows.append(change_row(change, result, sources[result.game_id], i))
-    gone = {row.game_id for row in later_rows} - set(results)
-    SiteRatingChange.objects.filter(rating_key=pool.key, game_id__in=[*redone, *gone]).delete()
-    insert_rows(SiteRatingChange, new_rows)
+        if result is swapped:
+            finished_at = db_datetime(result.finished_at)
+            inserted += [
+                change_params(c, result, source, i, finished_at) for i, c in enumerate(changes)
+            ]
+        else:
+            rerated += [rerated_params(change, pool.key) for change in changes]
+    # The replaced game's old rows go (its new ones are inserted); every other stored result
+    # re-rated keeps its rows, re-written in place.
+    if replace is not None and replace[0] in later:
+        delete_changes(pool.key, [replace[0]])
+    update_rerated(rerated)
+    insert_changes(inserted)
     for user in tainted - set(standings):
-        standings[user] = _standing_before(pool, user, since) if any_earlier else None
-    current = {
-        row.user_id: row for row in SiteRating.objects.filter(rating_key=pool.key, user__in=tainted)
-    }
-    _save_current(pool, {user: standings[user] for user in tainted}, current)
-    return len(redone)
+        standings[user] = before.get(user)
+    _save_current(pool, {user: standings[user] for user in tainted})
+    return redone
