@@ -204,6 +204,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_keepalive": True,
     "socket_connect_timeout": 5,
 }
+# The computer opponent's moves run on a queue of their own, served only by the bot worker
+# (`celery -A config worker -Q bot`, docs/opponent.md "On the site"): a search never runs in a
+# web process, and a busy bot never delays the timeout tasks on the default queue.
+CELERY_TASK_ROUTES = {"play.tasks.computer_move_task": {"queue": "bot"}}
 
 # ------------------------------------------------------------------------ authentication
 AUTH_PASSWORD_VALIDATORS = [
@@ -345,6 +349,8 @@ PLAY_LOBBY_SEEK_MINUTES: int = env.int("PLAY_LOBBY_SEEK_MINUTES", default=15)
 PLAY_CHALLENGE_HOURS: int = env.int("PLAY_CHALLENGE_HOURS", default=24)
 PLAY_MAX_OPEN_SEEKS: int = env.int("PLAY_MAX_OPEN_SEEKS", default=5)
 PLAY_SEEKS_PER_MINUTE: int = env.int("PLAY_SEEKS_PER_MINUTE", default=6)
+#: Games against the computer one account may start in any 60 seconds (play.computer_services).
+PLAY_COMPUTER_GAMES_PER_MINUTE: int = env.int("PLAY_COMPUTER_GAMES_PER_MINUTE", default=4)
 
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {

@@ -1,7 +1,10 @@
 """Development settings: the embedded default that `make dev` runs."""
 
-from config.env import env
+from pathlib import Path
+
+from config.env import BASE_DIR, env
 from config.settings.base import *  # noqa: F403
+from config.settings.base import REDIS_URL
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 
@@ -23,3 +26,19 @@ EMAIL_BACKEND = (
     if EMAIL_FILE_PATH
     else "django.core.mail.backends.console.EmailBackend"
 )
+
+# Celery without a broker server: kombu's filesystem transport, messages as files in one folder
+# that the server and the bot worker `make dev` starts beside it share (git-ignored). With
+# REDIS_URL the broker is Redis, unless CELERY_BROKER_DIR asks for a folder (the browser tests
+# give each live server and its worker a folder of their own).
+CELERY_BROKER_DIR: str = env("CELERY_BROKER_DIR", default="")
+if CELERY_BROKER_DIR or not REDIS_URL:
+    _broker_folder = Path(CELERY_BROKER_DIR or BASE_DIR / ".celery-broker")
+    _broker_folder.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_broker_folder),
+        "data_folder_out": str(_broker_folder),
+        "store_processed": False,
+        "polling_interval": 0.1,
+    }
