@@ -36,8 +36,13 @@ setup: install ## Install, migrate the database and load the demo data
 	$(UV) run python manage.py migrate --noinput
 	$(UV) run python manage.py load_demo
 
-dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/
-	$(UV) run python manage.py runserver $(HOST):$(PORT)
+# The computer opponent's worker (queue `bot`) runs beside the server on the filesystem broker
+# (config/settings/local.py); it stops with the server.
+BOT_WORKER = COMPUTER_SERVER_URL=http://$(HOST):$(PORT) $(UV) run celery -A config worker -Q bot --pool solo --loglevel WARNING
+
+dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/ with the computer's worker
+	$(BOT_WORKER) & worker=$$!; trap 'kill $$worker 2>/dev/null || true' EXIT INT TERM; \
+		$(UV) run python manage.py runserver $(HOST):$(PORT)
 
 # The test runs keep bytecode caches (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE
 # is set: every xdist worker, and every server and manage.py process the browser tests start,

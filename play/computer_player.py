@@ -12,8 +12,9 @@ in a web process. The worker reads what a client of that seat is sent and nothin
 
 From those it builds the ``opponent.SeatView`` (``seat_view_of``), asks the level's
 ``SearchPlayer`` with the seat's remaining clock (``opponent.clock`` budgets by it), and
-submits through ``matches.services.decisions.match_submit_action`` with the ply it saw, as the
-socket consumer does. A stale ply (the other player acted meanwhile) or a turn that moved on
+submits with the ply it saw: over the server's socket with its seat token where the worker
+shares no channel layer with the server (``make dev``, ``play.computer_socket``), else through
+``matches.services.decisions.match_submit_action``, the service the socket consumer calls. A stale ply (the other player acted meanwhile) or a turn that moved on
 is read again; anything else (the game ended, a flag fell) stops the turn. The seat's
 secrets-free frames are all the player ever gets: nothing here reads the match's stored game
 state, the action log or the deal seed.
@@ -33,6 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from django.conf import settings
+
 from matches.errors import MatchError
 from matches.models import Match
 from matches.positions import match_seat_frame_view
@@ -41,6 +44,7 @@ from matches.services.decisions import match_submit_action
 from opponent.player import SearchPlayer
 from opponent.view import SeatView
 from play.computer_accounts import COMPUTER_META
+from play.computer_socket import SocketRefusal, socket_submit
 
 logger = logging.getLogger(__name__)
 
@@ -144,6 +148,24 @@ def _asked(frame: dict[str, Any]) -> bool:
     )
 
 
+def _submit(match: Match, seat: str, action: str, ply: int) -> None:
+    """Submit as the seat: over the server's socket when ``COMPUTER_SERVER_URL`` is set (no
+    shared channel layer: see ``play.computer_socket``), else through the decision service the
+    socket consumer calls."""
+    server = getattr(settings, "COMPUTER_SERVER_URL", "")
+    if server:
+        token = match.red_token if seat == "red" else match.blue_token
+        socket_submit(base_url=server, match_id=match.pk, token=token, action=action, ply=ply)
+        return
+    match_submit_action(
+        match_id=match.pk,
+        seat=seat,
+        action_text=action,
+        expected_ply=ply,
+        actor=match.red_player if seat == "red" else match.blue_player,
+    )
+
+
 def computer_play_turn(*, match_id: int) -> int:
     """Play the computer's decisions in ``match_id`` while its seat is asked for one; returns
     how many it made (0 when it is not the computer's turn, or not a computer game)."""
@@ -167,14 +189,8 @@ def computer_play_turn(*, match_id: int) -> int:
             remaining = frame["clock"]["remaining_ms"][seat]
             decision = player.decide(view, remaining_ms=remaining)
             try:
-                match_submit_action(
-                    match_id=match_id,
-                    seat=seat,
-                    action_text=decision.action,
-                    expected_ply=view.ply,
-                    actor=match.red_player if seat == "red" else match.blue_player,
-                )
-            except MatchError as exc:
+                _submit(match, seat, decision.action, view.ply)
+            except (MatchError, SocketRefusal) as exc:
                 if exc.code in ("stale_ply", "not_your_turn") and retries < MAX_RETRIES:
                     retries += 1
                     continue

@@ -208,6 +208,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # (`celery -A config worker -Q bot`, docs/opponent.md "On the site"): a search never runs in a
 # web process, and a busy bot never delays the timeout tasks on the default queue.
 CELERY_TASK_ROUTES = {"play.tasks.computer_move_task": {"queue": "bot"}}
+#: Where the bot worker sends the computer's decisions over the match socket, when it shares no
+#: channel layer with the web processes (no Redis: `make dev`). Empty: it calls the decision
+#: service itself, and the broadcast reaches every process through Redis.
+COMPUTER_SERVER_URL: str = env("COMPUTER_SERVER_URL", default="")
 
 # ------------------------------------------------------------------------ authentication
 AUTH_PASSWORD_VALIDATORS = [

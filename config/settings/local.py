@@ -42,3 +42,8 @@ if CELERY_BROKER_DIR or not REDIS_URL:
         "store_processed": False,
         "polling_interval": 0.1,
     }
+
+# The bot worker of `make dev` shares no channel layer with the server: it sends the computer's
+# decisions over the server's socket (play/computer_socket.py). The Makefile passes the address.
+if not REDIS_URL:
+    COMPUTER_SERVER_URL = env("COMPUTER_SERVER_URL", default="http://127.0.0.1:8000")
