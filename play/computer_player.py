@@ -14,9 +14,9 @@ From those it builds the ``opponent.SeatView`` (``seat_view_of``), asks the leve
 ``SearchPlayer`` with the seat's remaining clock (``opponent.clock`` budgets by it), and
 submits with the ply it saw: over the server's socket with its seat token where the worker
 shares no channel layer with the server (``make dev``, ``play.computer_socket``), else through
-``matches.services.decisions.match_submit_action``, the service the socket consumer calls. A stale ply (the other player acted meanwhile) or a turn that moved on
-is read again; anything else (the game ended, a flag fell) stops the turn. The seat's
-secrets-free frames are all the player ever gets: nothing here reads the match's stored game
+``matches.services.decisions.match_submit_action``, the service the socket consumer calls.
+A stale ply (the other player acted meanwhile) or a turn that moved on is read again;
+anything else (the game ended, a flag fell) stops the turn. The seat's secrets-free frames are all the player ever gets: nothing here reads the match's stored game
 state, the action log or the deal seed.
 
 **One task per turn.** A task is queued after every change of the match (``play.receivers``);
@@ -44,7 +44,7 @@ from matches.services.decisions import match_submit_action
 from opponent.player import SearchPlayer
 from opponent.view import SeatView
 from play.computer_accounts import COMPUTER_META
-from play.computer_socket import SocketRefusal, socket_submit
+from play.computer_socket import SocketRefusalError, socket_submit
 
 logger = logging.getLogger(__name__)
 
@@ -105,13 +105,18 @@ def seat_view_of(
     observations: list[Any] = []
     if base is None:
         observations.append(match_seat_frame_view(match=match, seat=seat, ply=0))
-    for ply in range(start + 1, frame["ply"]):
-        observations.append(match_seat_frame_view(match=match, seat=seat, ply=ply))
+    observations.extend(
+        match_seat_frame_view(match=match, seat=seat, ply=ply)
+        for ply in range(start + 1, frame["ply"])
+    )
     if frame["ply"] > start:
         observations.append(frame["game"])
     if base is None:
         return SeatView(
-            match.game, 0 if seat == "red" else 1, _setup(match, frame), tuple(lines),
+            match.game,
+            0 if seat == "red" else 1,
+            _setup(match, frame),
+            tuple(lines),
             tuple(observations),
         )
     return SeatView(
@@ -184,13 +189,15 @@ def computer_play_turn(*, match_id: int) -> int:
             key = (match_id, seat)
             memory = _MEMORY.get(key)
             view = seat_view_of(match, seat, frame, None if memory is None else memory.view)
-            player = memory.player if memory is not None else SearchPlayer(str(level), seed=match_id)
+            player = (
+                memory.player if memory is not None else SearchPlayer(str(level), seed=match_id)
+            )
             _remember(key, _Seat(view, player))
             remaining = frame["clock"]["remaining_ms"][seat]
             decision = player.decide(view, remaining_ms=remaining)
             try:
                 _submit(match, seat, decision.action, view.ply)
-            except (MatchError, SocketRefusal) as exc:
+            except (MatchError, SocketRefusalError) as exc:
                 if exc.code in ("stale_ply", "not_your_turn") and retries < MAX_RETRIES:
                     retries += 1
                     continue

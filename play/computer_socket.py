@@ -24,7 +24,7 @@ from matches.bot import origin_of, socket_url
 SOCKET_SECONDS: Final = 15.0
 
 
-class SocketRefusal(Exception):
+class SocketRefusalError(Exception):
     """The server answered the decision with an ``error`` frame (its ``code``)."""
 
     def __init__(self, code: str) -> None:
@@ -51,12 +51,12 @@ async def _send(base_url: str, match_id: int, token: str, action: str, ply: int)
         while True:
             frame = json.loads(await asyncio.wait_for(socket.recv(), SOCKET_SECONDS))
             if frame.get("type") == "error":
-                raise SocketRefusal(str(frame.get("code")))
+                raise SocketRefusalError(str(frame.get("code")))
             if frame.get("type") in ("update", "snapshot") and frame.get("ply", 0) > ply:
                 return
 
 
 def socket_submit(*, base_url: str, match_id: int, token: str, action: str, ply: int) -> None:
     """Send one decision over the seat's socket and wait until the server has applied it;
-    raises ``SocketRefusal`` with the server's error code when it is refused."""
+    raises ``SocketRefusalError`` with the server's error code when it is refused."""
     asyncio.run(_send(base_url, match_id, token, action, ply))

@@ -31,10 +31,12 @@ BOARD = re.compile(r"/matches/\d+/$")
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
     broker = tmp_path / "broker"
-    with running_server(tmp_path, CELERY_BROKER_DIR=str(broker)) as server:
-        with running_bot_worker(server, tmp_path):
-            create_accounts(server, PASSWORD, "aoi")
-            yield server
+    with (
+        running_server(tmp_path, CELERY_BROKER_DIR=str(broker)) as server,
+        running_bot_worker(server, tmp_path),
+    ):
+        create_accounts(server, PASSWORD, "aoi")
+        yield server
 
 
 def decide_first_offered(page: Any) -> None:

@@ -42,12 +42,8 @@ def _person_plays_randomly(match_id: int, seat: str, rng: random.Random, limit: 
 
 
 @pytest.mark.parametrize(("game", "colour"), [("gunshi", "blue"), ("junqi", "red")])
-def test_a_game_against_the_computer_is_played_to_the_end(
-    aoi: Any, game: str, colour: str
-) -> None:
-    match = computer_game_create(
-        player=aoi, game=game, time_control="60+0", level=1, colour=colour
-    )
+def test_a_game_against_the_computer_is_played_to_the_end(aoi: Any, game: str, colour: str) -> None:
+    match = computer_game_create(player=aoi, game=game, time_control="60+0", level=1, colour=colour)
     match = _person_plays_randomly(match.pk, colour, random.Random(7), limit=3000)
     assert match.status == Match.Status.FINISHED, (match.status, match.ply)
     assert match.method not in ("timeout", "no_show")
@@ -103,7 +99,8 @@ def test_the_computer_reads_only_its_seats_frames(aoi: Any, monkeypatch: Any) ->
             expected_ply=match.ply,
         )
     assert match.moves.filter(seat=1, ply__gt=before).exists()  # the computer decided
-    assert seats and set(seats) == {"blue"}
+    assert seats
+    assert set(seats) == {"blue"}
 
 
 def test_the_seat_view_is_built_from_the_frames_the_seat_was_sent(aoi: Any) -> None:
@@ -114,7 +111,8 @@ def test_the_seat_view_is_built_from_the_frames_the_seat_was_sent(aoi: Any) -> N
     assert match.status == Match.Status.RUNNING
     frame = match_get_view(match=match, viewer_seat="blue", with_presence=False)
     view = seat_view_of(match, "blue", frame)
-    assert view.seat == 1 and view.ply == match.ply
+    assert view.seat == 1
+    assert view.ply == match.ply
     assert "seed" not in view.setup["game_format"]
     assert list(view.history) == [e["text"] for e in frame["history"]]
     assert view.current == frame["game"]

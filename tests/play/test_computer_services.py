@@ -28,7 +28,8 @@ def test_a_game_against_the_computer_is_started_unrated_with_its_level(aoi: Any)
     )
     assert match.status == Match.Status.RUNNING
     assert match.rated is False
-    assert match.red_player == aoi and match.red_name == "青井 葵"
+    assert match.red_player == aoi
+    assert match.red_name == "青井 葵"
     assert match.blue_player == computer_account(2)
     assert match.blue_name == "Computer level 2"
     assert match.meta == {"computer_level": 2, "computer": {"level": 2, "seat": "blue"}}
@@ -37,7 +38,8 @@ def test_a_game_against_the_computer_is_started_unrated_with_its_level(aoi: Any)
 
 def test_blue_puts_the_computer_in_the_red_seat(aoi: Any) -> None:
     match = computer_game_create(player=aoi, game="junqi", time_control="10+5", colour="blue")
-    assert match.blue_player == aoi and match.red_player == computer_account(3)
+    assert match.blue_player == aoi
+    assert match.red_player == computer_account(3)
     assert match.meta["computer"] == {"level": 3, "seat": "red"}
     assert match.game == "junqi"
 
@@ -106,7 +108,8 @@ def test_creation_is_rate_limited(aoi: Any) -> None:
 def test_the_computers_accounts_cannot_log_in_nor_start_games(db: None) -> None:
     user = computer_account(1)
     assert user.username == "computer-1"
-    assert not user.has_usable_password() and not user.is_active
+    assert not user.has_usable_password()
+    assert not user.is_active
     assert is_computer(user)
     assert computer_account(1) == user  # made once
     client = Client()
@@ -126,8 +129,10 @@ def test_a_person_named_computer_1_is_not_the_computer(aoi: Any) -> None:
 
     person = make_player("computer-1")
     bot = computer_account(1)
-    assert bot != person and bot.username.startswith("computer-1-")
-    assert not is_computer(person) and is_computer(bot)
+    assert bot != person
+    assert bot.username.startswith("computer-1-")
+    assert not is_computer(person)
+    assert is_computer(bot)
     assert ComputerAccount.objects.get(level=1).user == bot
 
 
