@@ -16,8 +16,9 @@ submits with the ply it saw: over the server's socket with its seat token where 
 shares no channel layer with the server (``make dev``, ``play.computer_socket``), else through
 ``matches.services.decisions.match_submit_action``, the service the socket consumer calls.
 A stale ply (the other player acted meanwhile) or a turn that moved on is read again;
-anything else (the game ended, a flag fell) stops the turn. The seat's secrets-free frames are all the player ever gets: nothing here reads the match's stored game
-state, the action log or the deal seed.
+anything else (the game ended, a flag fell) stops the turn. The seat's secrets-free frames
+are all the player ever gets: nothing here reads the match's stored game state, the action
+log or the deal seed.
 
 **One task per turn.** A task is queued after every change of the match (``play.receivers``);
 it plays every decision its seat is asked for in a row (軍師軍略 often asks one side several
