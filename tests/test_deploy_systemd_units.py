@@ -29,7 +29,7 @@ def _command(unit: str) -> list[str]:
 
 def test_every_process_has_a_unit_that_always_restarts() -> None:
     services = sorted(path.name for path in UNITS.glob("*.service"))
-    assert services == ["gunshi-asgi@.service", "gunshi-worker.service"]
+    assert services == ["gunshi-asgi@.service", "gunshi-bot.service", "gunshi-worker.service"]
     for unit in services:
         assert _setting(unit, "Restart") == ["always"], unit
         assert _setting(unit, "StartLimitIntervalSec") == ["0"], unit
@@ -37,7 +37,7 @@ def test_every_process_has_a_unit_that_always_restarts() -> None:
             "DJANGO_SETTINGS_MODULE=config.settings.production"
         ]
         assert _setting(unit, "WantedBy") == ["gunshi.target"], unit
-    assert "Wants=gunshi-worker.service" in (UNITS / "gunshi.target").read_text()
+    assert "Wants=gunshi-worker.service gunshi-bot.service" in (UNITS / "gunshi.target").read_text()
 
 
 def test_the_units_run_the_documented_production_commands() -> None:
@@ -49,9 +49,13 @@ def test_the_units_run_the_documented_production_commands() -> None:
     assert _command("gunshi-worker.service") == shlex.split(
         "celery -A config worker -l info -P threads -c 4"
     )
+    bot = "celery -A config worker -Q bot -n bot@%h -l info -P prefork -c 2"
+    assert _command("gunshi-bot.service") == shlex.split(bot.replace("%h", "%%h"))
     docs = DOCS.read_text()
     assert "`celery -A config worker -l info -P threads -c 4`" in docs
-    for unit in ("gunshi-asgi@.service", "gunshi-worker.service", "gunshi.target"):
+    assert f"`{bot}`" in docs
+    units = ("gunshi-asgi@.service", "gunshi-worker.service", "gunshi-bot.service")
+    for unit in (*units, "gunshi.target"):
         assert f"deploy/systemd/{unit}" in docs, unit
 
 

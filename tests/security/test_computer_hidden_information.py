@@ -105,7 +105,8 @@ def test_nothing_secret_reaches_the_person_the_public_or_the_computer(
     timeline = _timeline(match)
     # Only the plies of a running game: a finished game's record is public.
     last = match.ply if match.status == Match.Status.RUNNING else match.ply - 1
-    assert len(handed) >= 10 and len(frames) > 50
+    assert len(handed) >= 10
+    assert len(frames) > 50
     for ply, audience, frame in frames:
         if ply <= last:
             check_body(json.dumps(frame), AUDIENCE_READER[audience], timeline, ply)
