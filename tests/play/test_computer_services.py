@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.test import Client, override_settings
+from django.utils import translation
 
 from matches.models import Match
 from matches.services.decisions import match_resign
@@ -23,9 +24,10 @@ T0 = dt.datetime(2030, 1, 1, 12, 0, tzinfo=dt.UTC)
 
 
 def test_a_game_against_the_computer_is_started_unrated_with_its_level(aoi: Any) -> None:
-    match = computer_game_create(
-        player=aoi, game="gunshi", variant="basic", time_control="5+3", level=2, colour="red"
-    )
+    with translation.override("en"):
+        match = computer_game_create(
+            player=aoi, game="gunshi", variant="basic", time_control="5+3", level=2, colour="red"
+        )
     assert match.status == Match.Status.RUNNING
     assert match.rated is False
     assert match.red_player == aoi
@@ -34,6 +36,12 @@ def test_a_game_against_the_computer_is_started_unrated_with_its_level(aoi: Any)
     assert match.blue_name == "Computer level 2"
     assert match.meta == {"computer_level": 2, "computer": {"level": 2, "seat": "blue"}}
     assert match.time_control == "5+3"
+
+
+def test_the_computers_name_is_in_the_players_language(aoi: Any) -> None:
+    with translation.override("ja"):
+        match = computer_game_create(player=aoi, level=4, colour="blue")
+    assert match.red_name == "コンピュータ レベル4"
 
 
 def test_blue_puts_the_computer_in_the_red_seat(aoi: Any) -> None:
