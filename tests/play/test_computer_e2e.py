@@ -73,6 +73,7 @@ def test_a_newcomer_plays_the_computer_to_a_result(live: LiveServer, browser: An
     assert mark.get_attribute("data-computer-level") == "1"
     assert mark.inner_text() == "vs computer (level 1)"
     assert page.locator(".rated-mark--unrated").inner_text() == "Unrated"
+    assert page.locator("#live").get_attribute("data-computer-seat") == "red"
 
     # The computer opens as Red by itself; Aoi answers, and the computer answers each time.
     for _ in range(4):
@@ -81,7 +82,14 @@ def test_a_newcomer_plays_the_computer_to_a_result(live: LiveServer, browser: An
         decide_first_offered(page)
         wait_dataset(page, "live", f"Number(d.ply) > {ply} && d.toAct === 'blue'")
     assert int(page.locator("#live").get_attribute("data-ply")) >= 8
-    photograph(context, board, "play-computer-board")
+    # The computer keeps no socket open: the board does not call it disconnected.
+    assert "disconnected" not in page.locator("#live").inner_text()
+    photograph(
+        context,
+        board,
+        "play-computer-board",
+        lambda shot: wait_dataset(shot, "live", "d.status === 'running' && d.toAct === 'blue'"),
+    )
 
     page.locator("#resign-button").click()
     page.locator("#resign-dialog button[value=resign]").click()
