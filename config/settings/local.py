@@ -40,6 +40,8 @@ if CELERY_BROKER_DIR or not REDIS_URL:
         "data_folder_in": str(_broker_folder),
         "data_folder_out": str(_broker_folder),
         "store_processed": False,
+        # kombu keeps its exchange bindings here (by default "control/" in the working folder).
+        "control_folder": str(_broker_folder / "control"),
         "polling_interval": 0.1,
     }
 
