@@ -42,11 +42,18 @@ setup: install ## Install, migrate the database and load the demo data
 # Beside the server, a Celery worker for the post-game analysis jobs (queue "analysis", one job
 # at a time); without REDIS_URL its broker is the directory .celery-broker/ (config/settings/
 # local.py). It stops with the server.
-ANALYSIS_WORKER = celery -A config worker -Q analysis -P solo --concurrency 1 \
+ANALYSIS_WORKER = celery -A config worker -Q analysis -n analysis@%h -P solo --concurrency 1 \
 	--without-gossip --without-mingle --without-heartbeat -l warning
 
-dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/ with an analysis worker
-	$(UV) run $(ANALYSIS_WORKER) & worker=$$!; trap 'kill $$worker 2>/dev/null || true' EXIT; \
+# The computer opponent's worker (queue `bot`) runs beside the server on the same broker; without
+# Redis it sends the computer's decisions over the server's socket (COMPUTER_SERVER_URL).
+BOT_WORKER = celery -A config worker -Q bot -n bot@%h -P solo \
+	--without-gossip --without-mingle --without-heartbeat -l warning
+
+dev: setup ## Set up, then serve the site (ASGI) at http://127.0.0.1:8000/ with its two workers
+	$(UV) run $(ANALYSIS_WORKER) & analysis=$$!; \
+	COMPUTER_SERVER_URL=http://$(HOST):$(PORT) $(UV) run $(BOT_WORKER) & bot=$$!; \
+	trap 'kill $$analysis $$bot 2>/dev/null || true' EXIT INT TERM; \
 	$(UV) run python manage.py runserver $(HOST):$(PORT)
 
 # The test runs keep bytecode caches (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE

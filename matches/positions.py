@@ -106,3 +106,21 @@ def match_position_view(*, match: Match, viewer_seat: str | None, ply: int) -> d
     view["legal_actions"] = []
     cache.set(key, view, POSITION_CACHE_SECONDS)
     return view
+
+
+def match_seat_frame_view(*, match: Match, seat: str, ply: int) -> dict[str, Any]:
+    """The game view the seat's own frame carried after decision ``ply`` (0: the start).
+
+    This is what a client playing ``seat`` received over its socket (docs/protocol.md §2) when
+    the match stood at ``ply``: the game's ``rules.view`` of that state for that seat, with the
+    decisions it was offered then (a past position on the board shows none, see
+    ``match_position_view``). A player that keeps no socket open (the computer opponent,
+    ``play.computer_player``) reads the frames it would have received here. Only a seat, never
+    a spectator, and only up to the match's ply (``bad_message`` otherwise).
+    """
+    if match.kind != Match.Kind.ONLINE:
+        raise MatchError("wrong_kind", ply=match.ply)
+    if seat not in ("red", "blue") or not 0 <= ply <= match.ply:
+        raise MatchError("bad_message", ply=match.ply, detail=f"seat {seat!r} ply {ply}")
+    state = match_game_state(match) if ply == match.ply else _state_after(match, ply)
+    return match_rules(match).view(state, seat_side(seat))

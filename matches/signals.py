@@ -35,6 +35,13 @@ players reported different results over the board, or a flag fell against a pend
 (``matches.otb_rulings``). The match has no result yet; the arbiter decides, and the decision
 arrives as ``match_finished``. Receivers get ``sender``, ``match_id``, ``event_id`` and
 ``pairing_id``.
+
+``match_changed`` is sent after commit by every change that broadcasts the match's views (a
+decision, a resignation, a flag, an arbiter's act, a start): whoever plays a seat from outside
+a socket (the computer opponent, ``play.receivers``) learns there that it may be asked to act.
+Receivers get ``sender``, ``match_id``, ``ply``, ``status`` and ``meta`` (the match's ``meta``
+dict, so a receiver can ignore the matches it does not play without a query). They must be
+cheap: they run in the process that committed (often a web process) and may only queue work.
 """
 
 from django.dispatch import Signal
@@ -42,3 +49,4 @@ from django.dispatch import Signal
 match_finished = Signal()
 match_disputed = Signal()
 match_result_recorded = Signal()
+match_changed = Signal()

@@ -7,3 +7,9 @@ class PlayConfig(AppConfig):
 
     name = "play"
     verbose_name = pgettext_lazy("site section", "Play")
+
+    def ready(self) -> None:
+        from matches.signals import match_changed
+        from play.receivers import queue_computer_turn
+
+        match_changed.connect(queue_computer_turn, dispatch_uid="play-computer-turn")

@@ -39,6 +39,12 @@ MESSAGES: Final[dict[str, Promise]] = {
     "not_your_seek": _("Only the player who offered the game can cancel it."),
     "not_for_you": _("This challenge is addressed to another player."),
     "bad_token": _("This challenge link is not valid."),
+    "unknown_level": _("Choose a level from 1 to 4."),
+    "computer_game_unfinished": _(
+        "You already have a game against the computer in play: finish it (or resign) first."
+    ),
+    "computer_rate_limited": _("You are starting games too quickly: wait a minute."),
+    "computer_cannot_play": _("The computer's accounts cannot start games."),
 }
 
 HTTP_STATUS: Final[dict[str, int]] = {
@@ -61,6 +67,10 @@ HTTP_STATUS: Final[dict[str, int]] = {
     "not_your_seek": 403,
     "not_for_you": 403,
     "bad_token": 403,
+    "unknown_level": 400,
+    "computer_game_unfinished": 409,
+    "computer_rate_limited": 429,
+    "computer_cannot_play": 403,
 }
 
 

@@ -126,3 +126,46 @@ class SeekForm(forms.Form):
         """Show a service's refusal beside the field it names (else above the form)."""
         name = SERVICE_TO_FORM_FIELD.get(error.field or "", error.field)
         self.add_error(name if name in self.fields else None, error.message())
+
+
+class ComputerGameForm(SeekForm):
+    """Play the computer: game and format, time control, level and colour (no mode: such a
+    game is never rated; no opponent: the computer is)."""
+
+    rated = None
+    kind = None
+    opponent = None
+    level = forms.TypedChoiceField(
+        label=_("Level"),
+        choices=[
+            ("1", _("1 · beginner")),
+            ("2", _("2 · casual")),
+            ("3", _("3 · club (default)")),
+            ("4", _("4 · strongest")),
+        ],
+        coerce=int,
+        initial="3",
+        widget=forms.RadioSelect,
+    )
+
+    field_order = [
+        "game",
+        "variant",
+        "junqi_variants",
+        "time_preset",
+        "time_control_custom",
+        "level",
+        "colour",
+    ]
+
+    def service_fields(self) -> dict[str, Any]:
+        """The cleaned values as keyword arguments of ``computer_game_create``."""
+        data = self.cleaned_data
+        return {
+            "game": data["game"],
+            "variant": data.get("variant") or "basic",
+            "junqi_variants": list(data.get("junqi_variants") or []),
+            "time_control": data["time_control"],
+            "level": data["level"],
+            "colour": data["colour"],
+        }

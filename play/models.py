@@ -164,3 +164,27 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_kind_display()} {self.game} {self.time_control}"
+
+
+class ComputerAccount(models.Model):
+    """The account that sits in the computer's seat at one level (docs/opponent.md, "On the
+    site"). The row, not the user name, says that an account is the computer: a person who
+    signed up as ``computer-1`` first is never mistaken for it. The account cannot log in (no
+    usable password, inactive); it appears only as a match's player, its moves made by the
+    ``bot`` worker (``play.computer_player``)."""
+
+    level = models.PositiveSmallIntegerField(_("level"), unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="computer_account"
+    )
+
+    class Meta:
+        ordering = ["level"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(level__gte=1) & Q(level__lte=4), name="play_computer_level_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"computer level {self.level}"

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _t
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play import services
+from play.computer_services import computer_game_create, computer_game_unfinished
 from play.errors import PlayError
-from play.forms import SeekForm
+from play.forms import ComputerGameForm, SeekForm
 from play.models import Seek
 from play.selectors import (
     challenge_rows,
@@ -176,3 +177,27 @@ def challenge_decline(request: HttpRequest, token: str) -> HttpResponse:
         return _refused(request, exc, reverse("play:home"))
     messages.success(request, _t("You declined the challenge."))
     return HttpResponseRedirect(reverse("play:home"), status=303)
+
+
+def _computer_page(request: HttpRequest, form: ComputerGameForm, status: int = 200) -> HttpResponse:
+    context = {"form": form, "unfinished": computer_game_unfinished(request.user)}
+    return render(request, "play/computer.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def play_computer(request: HttpRequest) -> HttpResponse:
+    """GET: the "Play the computer" form. POST: start an unrated game against the computer at
+    the chosen level and go to the board (signed-in players)."""
+    if request.method == "GET":
+        return _computer_page(request, ComputerGameForm())
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("play:computer"))
+    form = ComputerGameForm(request.POST)
+    if not form.is_valid():
+        return _computer_page(request, form, status=400)
+    try:
+        match = computer_game_create(player=request.user, **form.service_fields())
+    except PlayError as exc:
+        form.add_service_error(exc)
+        return _computer_page(request, form, status=exc.http_status)
+    return HttpResponseRedirect(reverse("matches:match_board", args=[match.pk]), status=303)

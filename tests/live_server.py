@@ -319,3 +319,31 @@ def _serve(directory: Path, env: dict[str, str]) -> Iterator[LiveServer]:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@contextmanager
+def running_bot_worker(server: LiveServer, directory: Path) -> Iterator[subprocess.Popen[Any]]:
+    """The computer opponent's Celery worker (queue ``bot``) beside ``server``, as ``make dev``
+    runs it: the server must have been started with ``CELERY_BROKER_DIR`` (the filesystem
+    broker folder both share); the worker sends its decisions over the server's socket.
+    Output to ``directory/bot-worker.log``; stopped on exit."""
+    if not server.env.get("CELERY_BROKER_DIR"):
+        raise ValueError("start the server with CELERY_BROKER_DIR to give the worker a broker")
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "bot"]
+    command += ["--pool", "solo", "--loglevel", "WARNING"]
+    with (directory / "bot-worker.log").open("w") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=server.env | {"COMPUTER_SERVER_URL": server.url},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()

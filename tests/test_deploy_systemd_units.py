@@ -32,6 +32,7 @@ def test_every_process_has_a_unit_that_always_restarts() -> None:
     assert services == [
         "gunshi-analysis-worker.service",
         "gunshi-asgi@.service",
+        "gunshi-bot.service",
         "gunshi-worker.service",
     ]
     for unit in services:
@@ -42,7 +43,7 @@ def test_every_process_has_a_unit_that_always_restarts() -> None:
         ]
         assert _setting(unit, "WantedBy") == ["gunshi.target"], unit
     target = (UNITS / "gunshi.target").read_text()
-    assert "Wants=gunshi-worker.service gunshi-analysis-worker.service" in target
+    assert "Wants=gunshi-worker.service gunshi-analysis-worker.service gunshi-bot.service" in target
 
 
 def test_the_units_run_the_documented_production_commands() -> None:
@@ -57,10 +58,18 @@ def test_the_units_run_the_documented_production_commands() -> None:
     assert _command("gunshi-analysis-worker.service") == shlex.split(
         "celery -A config worker -Q analysis -l info -P solo -c 1"
     )
+    bot = "celery -A config worker -Q bot -n bot@%h -l info -P prefork -c 2"
+    assert _command("gunshi-bot.service") == shlex.split(bot.replace("%h", "%%h"))
     docs = DOCS.read_text()
     assert "`celery -A config worker -l info -P threads -c 4`" in docs
     assert "`celery -A config worker -Q analysis -l info -P solo -c 1`" in docs
-    units = ("gunshi-asgi@.service", "gunshi-worker.service", "gunshi-analysis-worker.service")
+    assert f"`{bot}`" in docs
+    units = (
+        "gunshi-asgi@.service",
+        "gunshi-worker.service",
+        "gunshi-analysis-worker.service",
+        "gunshi-bot.service",
+    )
     for unit in (*units, "gunshi.target"):
         assert f"deploy/systemd/{unit}" in docs, unit
 

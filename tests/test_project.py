@@ -90,7 +90,8 @@ def test_embedded_default_needs_no_server() -> None:
     assert values["db_name"] == str(BASE_DIR / "db.sqlite3")
     assert values["channel_layer"] == "channels.layers.InMemoryChannelLayer"
     assert values["cache"] == "django.core.cache.backends.locmem.LocMemCache"
-    assert values["broker"] == "memory://"
+    # A broker without a server: files in a folder the server and the bot worker share.
+    assert values["broker"] == "filesystem://"
     assert values["always_eager"] is False
     assert "insecure" in str(values["secret_key"])
     assert values["password_hasher"] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"

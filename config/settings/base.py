@@ -227,6 +227,14 @@ ANALYSIS_REQUESTS_PER_HOUR: int = env.int("ANALYSIS_REQUESTS_PER_HOUR", default=
 ANALYSIS_STALE_SECONDS: int = env.int("ANALYSIS_STALE_SECONDS", default=300)
 #: How often an open record page's socket reads the job's progress from the database.
 ANALYSIS_POLL_SECONDS: float = env.float("ANALYSIS_POLL_SECONDS", default=1.0)
+# The computer opponent's moves run on a queue of their own, served only by the bot worker
+# (`celery -A config worker -Q bot`, docs/opponent.md "On the site"): a search never runs in a
+# web process, and a busy bot never delays the timeout tasks on the default queue.
+CELERY_TASK_ROUTES = {"play.tasks.computer_move_task": {"queue": "bot"}}
+#: Where the bot worker sends the computer's decisions over the match socket, when it shares no
+#: channel layer with the web processes (no Redis: `make dev`). Empty: it calls the decision
+#: service itself, and the broadcast reaches every process through Redis.
+COMPUTER_SERVER_URL: str = env("COMPUTER_SERVER_URL", default="")
 
 # ------------------------------------------------------------------------ authentication
 AUTH_PASSWORD_VALIDATORS = [
@@ -374,6 +382,8 @@ PLAY_LOBBY_SEEK_MINUTES: int = env.int("PLAY_LOBBY_SEEK_MINUTES", default=15)
 PLAY_CHALLENGE_HOURS: int = env.int("PLAY_CHALLENGE_HOURS", default=24)
 PLAY_MAX_OPEN_SEEKS: int = env.int("PLAY_MAX_OPEN_SEEKS", default=5)
 PLAY_SEEKS_PER_MINUTE: int = env.int("PLAY_SEEKS_PER_MINUTE", default=6)
+#: Games against the computer one account may start in any 60 seconds (play.computer_services).
+PLAY_COMPUTER_GAMES_PER_MINUTE: int = env.int("PLAY_COMPUTER_GAMES_PER_MINUTE", default=4)
 
 CELERY_BEAT_SCHEDULE = {
     "matches-timeout-sweep": {

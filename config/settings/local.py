@@ -33,20 +33,26 @@ EMAIL_BACKEND = (
 if env.bool("DJANGO_FAST_PASSWORD_HASHER", default=False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# Without Redis, Celery's broker is a directory (kombu's filesystem transport, no server), so
-# that the analysis worker `make dev` starts beside the server (`celery -A config worker -Q
-# analysis`) receives the jobs the server queues (docs/analysis.md). The in-process
-# `memory://` broker of the base settings reaches no other process.
-if not REDIS_URL:
-    CELERY_BROKER_DIRECTORY = Path(
-        env("CELERY_BROKER_DIRECTORY", default=str(BASE_DIR / ".celery-broker"))
-    )
-    for _folder in ("queue", "control"):
-        (CELERY_BROKER_DIRECTORY / _folder).mkdir(parents=True, exist_ok=True)
+# Celery without a broker server: kombu's filesystem transport, messages as files in one folder
+# that the server and the workers `make dev` starts beside it (the computer opponent's queue
+# `bot`, the post-game analysis queue `analysis`) share (git-ignored). With
+# REDIS_URL the broker is Redis, unless CELERY_BROKER_DIR asks for a folder (the browser tests
+# give each live server and its worker a folder of their own).
+CELERY_BROKER_DIR: str = env("CELERY_BROKER_DIR", default="")
+if CELERY_BROKER_DIR or not REDIS_URL:
+    _broker_folder = Path(CELERY_BROKER_DIR or BASE_DIR / ".celery-broker")
+    _broker_folder.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(CELERY_BROKER_DIRECTORY / "queue"),
-        "data_folder_out": str(CELERY_BROKER_DIRECTORY / "queue"),
-        "control_folder": str(CELERY_BROKER_DIRECTORY / "control"),
+        "data_folder_in": str(_broker_folder),
+        "data_folder_out": str(_broker_folder),
         "store_processed": False,
+        # kombu keeps its exchange bindings here (by default "control/" in the working folder).
+        "control_folder": str(_broker_folder / "control"),
+        "polling_interval": 0.1,
     }
+
+# The bot worker of `make dev` shares no channel layer with the server: it sends the computer's
+# decisions over the server's socket (play/computer_socket.py). The Makefile passes the address.
+if not REDIS_URL:
+    COMPUTER_SERVER_URL = env("COMPUTER_SERVER_URL", default="http://127.0.0.1:8000")

@@ -34,7 +34,7 @@ from matches.selectors import (
     remember_clock_state,
     remember_move,
 )
-from matches.signals import match_disputed
+from matches.signals import match_changed, match_disputed
 from matches.timeouts import arm_timeout_check
 
 logger = logging.getLogger(__name__)
@@ -228,6 +228,8 @@ def _after_change(match: Match, *, now: datetime, history_from: int | None = Non
     match_broadcast_on_commit(
         match, history_from=match.ply + 1 if history_from is None else history_from
     )
+    changed = {"match_id": match.pk, "ply": match.ply, "status": match.status, "meta": match.meta}
+    transaction.on_commit(lambda: match_changed.send(sender=Match, **changed))
 
 
 def _no_show_deadline(match: Match, clock: ClockState, now: datetime) -> datetime | None:

@@ -49,7 +49,7 @@ from matches.services._common import (
     _set_clock,
     _simultaneous,
 )
-from matches.signals import match_finished, match_result_recorded
+from matches.signals import match_changed, match_finished, match_result_recorded
 from matches.timeouts import arm_timeout_check
 
 
@@ -250,6 +250,10 @@ def match_create(
             )
             arm_timeout_check(match)
             match.save()
+            changed = {"match_id": match.pk, "ply": match.ply, "status": match.status}
+            transaction.on_commit(
+                lambda: match_changed.send(sender=Match, meta=match.meta, **changed)
+            )
     return match
 
 

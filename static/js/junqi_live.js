@@ -301,7 +301,9 @@ function drawNotice() {
   const me = seat();
   if (view.status === "pending") messages.push(t("not_started"));
   if (view.status === "running" && !me) messages.push(t("spectating"));
-  if (view.status === "running" && me && view.presence && view.presence[other(me)] === false) messages.push(t("opponent_disconnected"));
+  // The computer keeps no socket open (docs/opponent.md): its absence says nothing.
+  const away = view.presence && view.presence[other(me)] === false && root.dataset.computerSeat !== other(me);
+  if (view.status === "running" && me && away) messages.push(t("opponent_disconnected"));
   notice.replaceChildren(...messages.map((text) => html("p", {}, text)));
   notice.hidden = messages.length === 0;
 }

@@ -153,7 +153,8 @@ function drawNotice() {
   if (view.clock?.paused && view.status === "running") messages.push(t("clock_paused"));
   if (view.status === "running") {
     if (me) {
-      if (view.presence && view.presence[otherSide(me)] === false) {
+      // The computer keeps no socket open (docs/opponent.md): its absence says nothing.
+      if (view.presence && view.presence[otherSide(me)] === false && root.dataset.computerSeat !== otherSide(me)) {
         // In an untimed segment (draft, preparation) no clock runs, so do not say it does.
         const untimed = Boolean(view.game?.expansion?.untimed);
         messages.push(untimed ? t("player_disconnected", { side: t(`side_${otherSide(me)}`) }) : t("opponent_disconnected"));
@@ -161,7 +162,7 @@ function drawNotice() {
     } else {
       messages.push(t("spectating"));
       for (const side of ["red", "blue"]) {
-        if (view.presence && view.presence[side] === false) {
+        if (view.presence && view.presence[side] === false && root.dataset.computerSeat !== side) {
           messages.push(t("player_disconnected", { side: t(`side_${side}`) }));
         }
       }

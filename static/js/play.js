@@ -65,7 +65,8 @@ openLobbySocket((frame) => {
 }, refresh);
 
 // ---- the create form: only the fields that apply
-const form = document.getElementById("seek-form");
+// The Play page's form, or the "Play the computer" form (the same fields, less mode and opponent).
+const form = document.getElementById("seek-form") || document.getElementById("computer-form");
 
 function checked(name) {
   const input = form.querySelector(`input[name="${name}"]:checked`);

@@ -3,7 +3,7 @@
 the job, and sees the win-chance graph; a point of the graph shows that decision in the replay.
 
 The server and the worker are separate processes, as on ``make dev``: without Redis they share
-a filesystem broker (``CELERY_BROKER_DIRECTORY``) and the progress reaches the page through the
+a filesystem broker (``CELERY_BROKER_DIR``) and the progress reaches the page through the
 socket's own reading of the job's row. The record page with its graph is photographed at
 1280×900 and 390×844, in English and Japanese, into ``artifacts/screenshots/``.
 """
@@ -53,7 +53,7 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
     """The server and, beside it, an analysis worker on the same broker and database."""
     with running_server(
         tmp_path,
-        CELERY_BROKER_DIRECTORY=str(tmp_path / "broker"),
+        CELERY_BROKER_DIR=str(tmp_path / "broker"),
         ANALYSIS_POLL_SECONDS="0.3",
     ) as server:
         log = (tmp_path / "worker.log").open("w")
