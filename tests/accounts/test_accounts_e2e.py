@@ -69,7 +69,7 @@ def test_sign_up_verify_settings_and_password_reset_by_clicks(
     page.fill("#id_display_name", "Hanako Yamada")
     page.select_option("#id_language", "ja")
     page.select_option("#id_time_zone", "Europe/Paris")
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_load_state()
     assert header_name(page) == "Hanako Yamada"
     assert page.locator("html").get_attribute("lang") == "ja"  # the browser asks for English

@@ -48,7 +48,7 @@ def decide_first_offered(page: Any) -> None:
 
 
 def open_computer_page(page: Any) -> None:
-    page.locator(".site-nav").get_by_role("link", name="Play").click()
+    page.locator(".site-nav").get_by_role("link", name="Play", exact=True).click()
     page.wait_for_url(re.compile(r"/play/$"))
     page.locator("#play-computer-link").click()
     page.wait_for_url(re.compile(r"/play/computer/$"))

@@ -49,7 +49,7 @@ def _set_display_name(page: Any, name: str) -> None:
     page.locator(".site-account__name").click()
     page.wait_for_url(re.compile(r"/accounts/settings/$"))
     page.fill("#id_display_name", name)
-    page.get_by_role("button", name="Save").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_load_state()
 
 
