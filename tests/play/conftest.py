@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import create_accounts
+from tests.live_server import LiveServer, running_server
+from tests.play.browser_players import PASSWORD
 
 
 def make_player(username: str, display_name: str = "") -> Any:
@@ -33,3 +39,11 @@ def ren(db: None) -> Any:
 @pytest.fixture
 def kai(db: None) -> Any:
     return make_player("kai")
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server with the accounts ``aoi`` and ``ren`` (tests/play/browser_players.py)."""
+    with running_server(tmp_path) as server:
+        create_accounts(server, PASSWORD, "aoi", "ren")
+        yield server

@@ -13,35 +13,16 @@ page and the challenge page are photographed at 1280×900 and 390×844, in Engli
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, decide_first_offered, log_in, wait_dataset
-from tests.live_server import LiveServer, running_server
+from tests.browser import decide_first_offered, wait_dataset
+from tests.live_server import LiveServer
+from tests.play.browser_players import BOARD, player
 from tests.screenshots import photograph
 
 pytestmark = pytest.mark.e2e
-
-PASSWORD = "e2e-Play-pass-42"
-BOARD = re.compile(r"/matches/\d+/$")
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    with running_server(tmp_path) as server:
-        create_accounts(server, PASSWORD, "aoi", "ren")
-        yield server
-
-
-def player(browser: Any, live: LiveServer, username: str) -> tuple[Any, Any]:
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    log_in(page, live.url, username, PASSWORD)
-    return context, page
 
 
 def open_play_page(page: Any) -> None:
