@@ -90,18 +90,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Remove the live servers' migrated template database of this process (or xdist worker)."""
+    """Close the shared Chromium; remove the live servers' migrated template database of this
+    process (or xdist worker)."""
     from tests import live_server
 
+    _chromium.close()
     live_server.remove_migrated_template()
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
-    """Let `free_port` hand out ports only while a test marked for it sets up and runs."""
+    """Let `free_port` hand out ports only while a test marked for it sets up and runs; close
+    the worker's shared Chromium before a test that does not use it (``_WorkerChromium``)."""
     from tests import live_server
 
     live_server.servers_allowed = any(item.get_closest_marker(mark) for mark in SERVER_MARKS)
+    if "browser" not in getattr(item, "fixturenames", ()):
+        _chromium.close()
     return (yield)
 
 
@@ -130,9 +135,53 @@ def organiser(db: None, django_user_model: type[User]) -> User:
 # ------------------------------------------------------------------------ browser (e2e)
 
 
+class _WorkerChromium:
+    """One Chromium per test process, kept open across consecutive browser tests.
+
+    Launching Chromium costs about a second of CPU (its browser, GPU and utility processes), and
+    the suite has about a hundred browser tests, which the xdist scheduler hands to a worker
+    mostly one after another. Each test still gets fresh contexts (own cookies and storage):
+    the ``browser`` fixture closes whatever contexts a test leaves open.
+
+    Playwright's synchronous API runs an event loop of its own, and while it is started no other
+    test may run one (``asyncio.run``: "Cannot run the event loop while another loop is
+    running"): ``pytest_runtest_setup`` closes the browser before any test that does not use it.
+    """
+
+    def __init__(self) -> None:
+        self._playwright: Any = None
+        self._browser: Any = None
+
+    def get(self) -> Any:
+        if self._browser is None or not self._browser.is_connected():
+            self.close()
+            from playwright.sync_api import sync_playwright
+
+            self._playwright = sync_playwright().start()
+            self._browser = self._playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            )
+        return self._browser
+
+    def close(self) -> None:
+        browser, playwright = self._browser, self._playwright
+        self._browser = self._playwright = None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
+
+
+_chromium = _WorkerChromium()
+
+
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    """Headless Debian Chromium driven by Playwright (never a downloaded browser).
+    """Headless Debian Chromium driven by Playwright (never a downloaded browser), shared with
+    the browser tests that run next on this worker (``_WorkerChromium``); the contexts a test
+    opens are closed after it.
 
     Skips when /usr/bin/chromium is missing, unless `GUNSHI_REQUIRE_E2E=1` (set by .ci/run, which
     installs Chromium), where a missing browser is an error instead.
@@ -141,14 +190,12 @@ def browser() -> Iterator[Any]:
         if os.environ.get("GUNSHI_REQUIRE_E2E") == "1":
             pytest.fail(f"{CHROMIUM} is missing (apt-get install chromium)")
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield instance
-        finally:
-            instance.close()
+    instance = _chromium.get()
+    try:
+        yield instance
+    finally:
+        for context in list(instance.contexts):
+            context.close()
 
 
 @pytest.fixture
