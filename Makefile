@@ -22,7 +22,7 @@ FAST_MARKS = not e2e and not multiprocess and not faults
 # see tests/sampling.py. `make test GUNSHI_TEST_PROFILE=ci` runs what CI runs.
 export GUNSHI_TEST_PROFILE ?= dev
 
-.PHONY: help uv install setup dev test test-fast lint format typecheck ci messages check-messages clean
+.PHONY: help uv install setup dev test test-fast screenshots lint format typecheck ci messages check-messages clean
 
 help: ## Show this help
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -66,6 +66,9 @@ test: install ## Install, then run the whole test suite in parallel (fails when 
 
 test-fast: install ## Everyday run: the suite without browser, multi-process and fault tests
 	$(PYTEST) $(PYTEST_PARALLEL) -m "$(FAST_MARKS)" $(PYTEST_ARGS)
+
+screenshots: install ## The browser tests, writing their pictures to artifacts/screenshots/
+	GUNSHI_SCREENSHOTS=1 $(PYTEST) $(PYTEST_PARALLEL) -m e2e $(PYTEST_ARGS)
 
 lint: install ## ruff check, ruff format --check, import contracts
 	$(UV) run ruff check .

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from tests.live_server import LiveServer
+from tests.screenshots import save_screenshot
 
 
 def create_accounts(server: LiveServer, password: str, *usernames: str) -> None:
@@ -151,7 +152,7 @@ def photograph_page(context: Any, url: str, path_prefix: str, ready: str) -> Non
             page.goto(url)
             page.locator(ready).first.wait_for()
             page.wait_for_timeout(400)  # a few clock ticks
-            page.screenshot(path=f"{path_prefix}-{size}-{language}.png", full_page=True)
+            save_screenshot(page, path=f"{path_prefix}-{size}-{language}.png", full_page=True)
             page.close()
     context.clear_cookies(name="django_language")
 
@@ -169,5 +170,7 @@ def screenshots(page: Any, name: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SCREENSHOT_SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(folder / f"{name}-{size}-{width}x{height}.png"), full_page=True)
+        save_screenshot(
+            page, path=str(folder / f"{name}-{size}-{width}x{height}.png"), full_page=True
+        )
     page.set_viewport_size({"width": 1280, "height": 900})

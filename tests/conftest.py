@@ -41,6 +41,7 @@ def pytest_configure(config: pytest.Config) -> None:
             "(unset the variable; DATABASE_URL and REDIS_URL select the services)."
         )
     _load_hypothesis_profile()
+    config.pluginmanager.register(ServerTestsFirst(), "gunshi-server-tests-first")
 
 
 def _load_hypothesis_profile() -> None:
@@ -87,6 +88,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.get_closest_marker(mark):
                 item.add_marker(pytest.mark.xdist_group(group))
                 break
+
+
+class ServerTestsFirst:
+    """Run the tests that start servers (browser, multi-process and fault tests) first.
+
+    pytest-django orders the collection as Django does: database tests, then transactional ones,
+    then the tests that use no database, which is where every browser test falls (its server
+    has a database of its own). The slowest tests of the suite, 30 to 60 s each, were then the
+    last ones xdist handed out, and one worker could wait a minute for the other. Handed out
+    first, they run beside each other and the many short tests even out the end. Their order
+    among themselves, and the order of the rest, is kept; a browser test touches no database of
+    the test process, so moving it before the database tests changes nothing it sees.
+    """
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        def starts_servers(item: pytest.Item) -> bool:
+            return any(item.get_closest_marker(mark) for mark in SERVER_MARKS)
+
+        items.sort(key=lambda item: not starts_servers(item))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

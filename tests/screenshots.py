@@ -5,17 +5,39 @@ browser) for English and Japanese (the language cookie) at 1280×900 and 390×84
 ``prepare(page)`` wait for what the picture must show, and writes
 ``artifacts/screenshots/<stem>-<desktop|phone>-<en|ja>.png`` (git-ignored). With
 ``fits_width`` it also checks the page never scrolls sideways.
+
+Every picture of the suite is written through ``save_screenshot``, and only where somebody will
+look at it: in CI (the ``ci`` profile of tests/sampling.py, which ``.ci/run`` sets) and when asked
+with ``GUNSHI_SCREENSHOTS=1`` (``make screenshots``). An everyday run still opens every page
+in every language and size and checks what the test checks there; it only skips encoding the
+PNG files, about 300 of them at a quarter of a second of Chromium's CPU each.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from tests import sampling
 from tests.live_server import ROOT
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+#: Whether this run writes its pictures (see the module's docstring).
+WRITE = sampling.FULL or os.environ.get("GUNSHI_SCREENSHOTS") == "1"
+
+
+def save_screenshot(page: Any, *, path: str | Path, full_page: bool = False) -> Path | None:
+    """Write a screenshot of ``page`` to ``path`` when this run writes pictures (``WRITE``):
+    the file's path, or ``None`` when the run writes none."""
+    if not WRITE:
+        return None
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
 
 
 def photograph(
@@ -36,7 +58,7 @@ def photograph(
             page.goto(url)
             if prepare is not None:
                 prepare(page)
-            page.screenshot(path=str(SHOTS / f"{stem}-{size}-{language}.png"), full_page=full_page)
+            save_screenshot(page, path=SHOTS / f"{stem}-{size}-{language}.png", full_page=full_page)
             if fits_width:
                 width = page.evaluate("() => document.documentElement.scrollWidth")
                 assert width <= viewport["width"], f"{stem}: {width}px wide at {size}"

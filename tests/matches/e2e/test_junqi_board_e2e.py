@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, wait_dataset
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -57,7 +58,7 @@ def screenshot(page: Any, name: str, language: str) -> None:
     for viewport, (width, height) in VIEWPORTS.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
-        page.screenshot(path=str(SCREENSHOTS / f"junqi-{name}-{language}-{viewport}.png"))
+        save_screenshot(page, path=str(SCREENSHOTS / f"junqi-{name}-{language}-{viewport}.png"))
         if viewport == "phone":
             overflow = page.evaluate("() => document.documentElement.scrollWidth")
             assert overflow <= width, f"{name}: the page is {overflow}px wide on a phone"

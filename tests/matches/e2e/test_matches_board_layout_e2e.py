@@ -19,6 +19,7 @@ import pytest
 
 from engine import Side, legal_actions, new_game, observe, replay
 from engine.playout import random_playout
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -70,7 +71,7 @@ def in_viewport(page: Any, selector: str) -> bool:
 
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    save_screenshot(page, path=str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture(scope="module")

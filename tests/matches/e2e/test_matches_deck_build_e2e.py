@@ -35,6 +35,7 @@ from tests.matches.e2e.test_matches_live_play_e2e import (
     open_seats,
     wait_live,
 )
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -70,7 +71,7 @@ def decide_any(page: Any, state: GameState, text: str) -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}-{name}.png", full_page=True)
+    save_screenshot(page, path=f"{SHOTS}-{name}.png", full_page=True)
 
 
 def expected_pool(state: GameState) -> dict[str, int]:

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.screenshots import save_screenshot
+
 pytestmark = pytest.mark.e2e
 
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
@@ -63,7 +65,7 @@ def test_a_draw_is_reported_and_confirmed_on_a_strategem_clock(
     for viewport, (width, height) in VIEWPORTS.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
-        page.screenshot(path=str(SCREENSHOTS / f"otb-draw-{lang}-{viewport}.png"))
+        save_screenshot(page, path=str(SCREENSHOTS / f"otb-draw-{lang}-{viewport}.png"))
 
 
 def test_a_gunshi_clock_offers_no_draw(match_server: Any, new_page: Any) -> None:

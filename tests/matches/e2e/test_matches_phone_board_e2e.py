@@ -21,6 +21,7 @@ import pytest
 from engine import legal_actions, replay
 from engine.playout import random_playout
 from tests.browser import create_accounts, wait_dataset
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -53,7 +54,7 @@ def new_match_seat(
 
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    save_screenshot(page, path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def inside_viewport(page: Any, selector: str) -> dict[str, float]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.live_server import ROOT
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -40,8 +41,8 @@ def shoot(page: Any, name: str) -> list[Path]:
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         path = SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"
-        page.screenshot(path=str(path), full_page=True)
-        files.append(path)
+        if save_screenshot(page, path=path, full_page=True):
+            files.append(path)
     page.set_viewport_size({"width": 1280, "height": 900})
     return files
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in, organise_event, private_links, wait_dataset
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +37,9 @@ def shoot(page: Any, name: str, language: str) -> None:
     for size, (width, height) in VIEWPORTS.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(200)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{language}-{size}.png"), full_page=True)
+        save_screenshot(
+            page, path=str(SCREENSHOTS / f"{name}-{language}-{size}.png"), full_page=True
+        )
     page.set_viewport_size({"width": 1280, "height": 900})
 
 

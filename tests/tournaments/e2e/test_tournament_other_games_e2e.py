@@ -20,6 +20,7 @@ import pytest
 
 from tests.browser import create_accounts, log_in, wait_dataset
 from tests.live_server import ROOT
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -34,8 +35,8 @@ def shoot(page: Any, name: str) -> list[Path]:
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         path = SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"
-        page.screenshot(path=str(path), full_page=True)
-        files.append(path)
+        if save_screenshot(page, path=path, full_page=True):
+            files.append(path)
     page.set_viewport_size({"width": 1280, "height": 900})
     return files
 

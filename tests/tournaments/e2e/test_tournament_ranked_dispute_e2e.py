@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in
+from tests.screenshots import save_screenshot
 from tests.tournaments.e2e.ranked_steps import create_ranked_event
 
 pytestmark = pytest.mark.e2e
@@ -42,7 +43,8 @@ def shoot(page: Any, name: str) -> None:
         page.goto(url)
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
-            page.screenshot(
+            save_screenshot(
+                page,
                 path=str(SCREENSHOTS / f"{name}-{language}-{size}-{width}x{height}.png"),
                 full_page=True,
             )

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in
+from tests.screenshots import save_screenshot
 from tests.tournaments.e2e.ranked_steps import create_ranked_event
 
 pytestmark = pytest.mark.e2e
@@ -43,8 +44,8 @@ def shoot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(
-            path=str(SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"), full_page=True
+        save_screenshot(
+            page, path=str(SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"), full_page=True
         )
     page.set_viewport_size({"width": 1280, "height": 900})
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from core.demo import ORGANISER_PASSWORD
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +48,7 @@ def organiser_page(browser: Any, base: str, language: str, *, phone: bool) -> An
 
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    save_screenshot(page, path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in
+from tests.screenshots import save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -38,7 +39,8 @@ def test_the_start_position_help_opens_from_the_event_form(live_asgi: Any, brows
         assert page.locator("h1").inner_text() == heading
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
-            page.screenshot(
+            save_screenshot(
+                page,
                 path=str(
                     SCREENSHOTS / f"help-start-positions-{language}-{size}-{width}x{height}.png"
                 ),
