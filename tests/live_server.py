@@ -19,7 +19,8 @@ falls starts in it as in any server process.
 The test process never touches the server's database: it prepares data with `manage.py`
 commands (``LiveServer.manage``) and drives everything else through the browser. This also
 keeps the server independent of the suite's own test database, which a second process could
-not share.
+not share. A server started here runs those commands in one helper process of its own
+(`tests/live_shell.py`) rather than a new `manage.py` process each time.
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+from tests.live_shell import LiveShell
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Generous: on a loaded machine, with another xdist worker beside it, Daphne may take long
@@ -50,10 +53,15 @@ MANAGE_SECONDS = 180
 
 @dataclass(frozen=True)
 class LiveServer:
-    """A running server: its base URL and the environment its `manage.py` commands need."""
+    """A running server: its base URL and the environment its `manage.py` commands need.
+
+    ``shell``, the helper that runs those commands, is given by ``running_server``; without
+    one (a server a test starts itself), each command is a `manage.py` process of its own.
+    """
 
     url: str
     env: dict[str, str]
+    shell: LiveShell | None = field(default=None, compare=False, repr=False)
 
     @property
     def mail_directory(self) -> Path:
@@ -63,6 +71,11 @@ class LiveServer:
 
     def manage(self, *args: str) -> str:
         """Run a `manage.py` command against the server's database; return its output."""
+        if self.shell is not None:
+            ok, output, error = self.shell.run(list(args), timeout=MANAGE_SECONDS)
+            if not ok:
+                raise RuntimeError(f"manage.py {args[0]} failed:\n{output}\n{error}")
+            return output
         done = subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
@@ -311,9 +324,12 @@ def running_server(directory: Path, **extra_env: str) -> Iterator[LiveServer]:
 
 def _serve(directory: Path, env: dict[str, str]) -> Iterator[LiveServer]:
     process, port = start_daphne(directory, env)
+    # Its log beside Daphne's; stopped first, so that it holds nothing when the database goes.
+    shell = LiveShell(env, directory / "manage.log", cwd=ROOT)
     try:
-        yield LiveServer(url=f"http://127.0.0.1:{port}", env=env)
+        yield LiveServer(url=f"http://127.0.0.1:{port}", env=env, shell=shell)
     finally:
+        shell.stop()
         process.terminate()
         try:
             process.wait(timeout=10)

@@ -93,7 +93,7 @@ def match_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MatchServ
     with running_server(
         directory, MATCH_TIMEOUT_BACKEND="inprocess", MATCH_TIMEOUT_SWEEP_SECONDS="0.5"
     ) as server:
-        yield MatchServer(url=server.url, env=server.env)
+        yield MatchServer(url=server.url, env=server.env, shell=server.shell)
 
 
 @pytest.fixture
