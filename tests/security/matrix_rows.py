@@ -1505,7 +1505,8 @@ READ_ONLY_ROWS: list[Row] = [
     # GET-only pages (a POST is 405): listed so that the board and the clock have their rows.
     _read_only("matches:match_board", lambda w: {"match_id": w.online_match.pk}),
     _read_only("matches:match_clock", lambda w: {"match_id": w.otb_match.pk}),
-    # The player pages only read (GET; a POST is 405); who finds whom: PROFILE_PRIVACY below.
+    # The player pages only read (GET; a POST is 405); who finds whom: PROFILE_PRIVACY
+    # (test_permission_matrix.py).
     _read_only("players:search", lambda w: {}),
     _read_only("players:profile", lambda w: {"username": w.users["red"].username}),
 ]
