@@ -195,7 +195,7 @@ def test_the_events_pool_decides_the_seeding_rating(
 def test_the_organiser_marks_an_event_rated_in_its_form(
     client: Any, organiser: Any, players: list[Any]
 ) -> None:
-    from tests.security.test_permission_matrix import _form_data
+    from tests.security.matrix_rows import form_data
     from tournaments.forms import EventForm
 
     event = _event(organiser)
@@ -203,7 +203,7 @@ def test_the_organiser_marks_an_event_rated_in_its_form(
     page = client.get(f"/events/{event.slug}/manage/settings/")
     assert page.status_code == 200
     assert 'name="rated"' in page.content.decode()
-    data = _form_data(EventForm(instance=event), rated="on")
+    data = form_data(EventForm(instance=event), rated="on")
     response = client.post(f"/events/{event.slug}/manage/settings/", data)
     assert response.status_code == 302
     assert Event.objects.get(pk=event.pk).rated is True
