@@ -131,6 +131,15 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     return (yield)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Close the worker's shared Chromium after its last browser test in a row, before the
+    fixtures are torn down: after the last test of the run they include the session's test
+    database, which Django refuses to drop beside Playwright's running event loop."""
+    if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
+        _chromium.close()
+
+
 @pytest.fixture
 def password() -> str:
     """The password of the `user` and `organiser` fixtures."""
@@ -199,7 +208,7 @@ _chromium = _WorkerChromium()
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     """Headless Debian Chromium driven by Playwright (never a downloaded browser), shared with
     the browser tests that run next on this worker (``_WorkerChromium``); the contexts a test
     opens are closed after it.
@@ -217,6 +226,20 @@ def browser() -> Iterator[Any]:
     finally:
         for context in list(instance.contexts):
             context.close()
+        if _uses_test_database(request):
+            # Its database is torn down after this fixture, by Django code that refuses to run
+            # beside a running event loop (Playwright's).
+            _chromium.close()
+
+
+def _uses_test_database(request: pytest.FixtureRequest) -> bool:
+    """Whether the test uses pytest-django's test database (which a browser test does only
+    through pytest-django's own ``live_server``)."""
+    database_fixtures = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+    return bool(
+        request.node.get_closest_marker("django_db")
+        or database_fixtures.intersection(request.fixturenames)
+    )
 
 
 @pytest.fixture
