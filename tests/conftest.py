@@ -133,11 +133,13 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    """Close the worker's shared Chromium after its last browser test in a row, before the
-    fixtures are torn down: after the last test of the run they include the session's test
-    database, which Django refuses to drop beside Playwright's running event loop."""
-    if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
-        _chromium.close()
+    """Tell the ``browser`` fixture, before it is torn down, whether the next test uses the
+    shared Chromium: if not, the fixture closes it. After the last test of the run the
+    teardown goes on to the session's test database, which Django refuses to drop beside
+    Playwright's running event loop."""
+    _chromium.wanted_next = nextitem is not None and "browser" in getattr(
+        nextitem, "fixturenames", ()
+    )
 
 
 @pytest.fixture
@@ -181,6 +183,8 @@ class _WorkerChromium:
     def __init__(self) -> None:
         self._playwright: Any = None
         self._browser: Any = None
+        #: Whether the next test uses the browser (set by ``pytest_runtest_teardown``).
+        self.wanted_next = False
 
     def get(self) -> Any:
         if self._browser is None or not self._browser.is_connected():
@@ -226,9 +230,9 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     finally:
         for context in list(instance.contexts):
             context.close()
-        if _uses_test_database(request):
-            # Its database is torn down after this fixture, by Django code that refuses to run
-            # beside a running event loop (Playwright's).
+        # A test database is torn down after this fixture, by Django code that refuses to run
+        # beside a running event loop (Playwright's).
+        if not _chromium.wanted_next or _uses_test_database(request):
             _chromium.close()
 
 

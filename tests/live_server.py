@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -338,28 +338,34 @@ def _serve(directory: Path, env: dict[str, str]) -> Iterator[LiveServer]:
 
 
 @contextmanager
-def running_bot_worker(server: LiveServer, directory: Path) -> Iterator[subprocess.Popen[Any]]:
-    """The computer opponent's Celery worker (queue ``bot``) beside ``server``, as ``make dev``
-    runs it: the server must have been started with ``CELERY_BROKER_DIR`` (the filesystem
-    broker folder both share); the worker sends its decisions over the server's socket.
-    Output to ``directory/bot-worker.log``; stopped on exit."""
+def running_worker(
+    server: LiveServer, directory: Path, queue: str, **extra_env: str
+) -> Iterator[subprocess.Popen[Any]]:
+    """A Celery worker on ``queue`` beside ``server``, as ``make dev`` runs it (solo pool, no
+    gossip, mingle or heartbeat): the server must have been started with ``CELERY_BROKER_DIR``
+    (the filesystem broker folder both share). Output to ``directory/<queue>-worker.log``.
+
+    Killed on exit (SIGKILL): even Celery's cold shutdown takes about three seconds, the test is
+    over, and its database and broker folder are thrown away with the server."""
     if not server.env.get("CELERY_BROKER_DIR"):
         raise ValueError("start the server with CELERY_BROKER_DIR to give the worker a broker")
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "bot"]
-    command += ["--pool", "solo", "--loglevel", "WARNING"]
-    with (directory / "bot-worker.log").open("w") as log:
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue]
+    command += ["--pool", "solo", "--concurrency", "1", "--loglevel", "WARNING"]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    with (directory / f"{queue}-worker.log").open("w") as log:
         process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=server.env | {"COMPUTER_SERVER_URL": server.url},
-            stdout=log,
-            stderr=subprocess.STDOUT,
+            command, cwd=ROOT, env=server.env | extra_env, stdout=log, stderr=subprocess.STDOUT
         )
     try:
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        process.kill()
+        process.wait()
+
+
+def running_bot_worker(
+    server: LiveServer, directory: Path
+) -> AbstractContextManager[subprocess.Popen[Any]]:
+    """The computer opponent's worker (queue ``bot``), which sends its decisions over the
+    server's socket (``COMPUTER_SERVER_URL``), as ``make dev`` runs it."""
+    return running_worker(server, directory, "bot", COMPUTER_SERVER_URL=server.url)

@@ -11,8 +11,6 @@ socket's own reading of the job's row. The record page with its graph is photogr
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser import create_accounts, log_in
-from tests.live_server import ROOT, LiveServer, running_server
+from tests.live_server import LiveServer, running_server, running_worker
 from tests.screenshots import photograph
 
 pytestmark = pytest.mark.e2e
@@ -51,32 +49,15 @@ print(json.dumps({"id": m.pk}))
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
     """The server and, beside it, an analysis worker on the same broker and database."""
-    with running_server(
-        tmp_path,
-        CELERY_BROKER_DIR=str(tmp_path / "broker"),
-        ANALYSIS_POLL_SECONDS="0.3",
-    ) as server:
-        log = (tmp_path / "worker.log").open("w")
-        worker = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "celery", "-A", "config", "worker"),
-                *("-Q", "analysis", "-P", "solo", "-c", "1", "-l", "warning"),
-                *("--without-gossip", "--without-mingle", "--without-heartbeat"),
-            ],
-            cwd=ROOT,
-            env=server.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            yield server
-        finally:
-            worker.terminate()
-            try:
-                worker.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-            log.close()
+    with (
+        running_server(
+            tmp_path,
+            CELERY_BROKER_DIR=str(tmp_path / "broker"),
+            ANALYSIS_POLL_SECONDS="0.3",
+        ) as server,
+        running_worker(server, tmp_path, "analysis"),
+    ):
+        yield server
 
 
 def test_analyse_a_finished_game_and_see_its_graph(live: LiveServer, browser: Any) -> None:
