@@ -35,15 +35,7 @@ from tests.security.security_world import (
     fingerprint,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limits_spent() -> None:
-    """allauth counts sign-ups and mails per address in the cache: each case starts afresh."""
-    from django.core.cache import cache
-
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 
 
 ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
