@@ -1,5 +1,7 @@
 """A private production stack on this machine: nginx in front of N ASGI processes + a Celery
-worker, for the benchmark (benchmarks/matches.py --proxy) and the multi-process tests.
+worker, for the benchmark (benchmarks/matches.py --proxy) and the multi-process tests. Run by
+hand it also starts the post-game analysis worker and the computer opponent's worker (queues
+``analysis`` and ``bot``), as the systemd units do (deploy/systemd/).
 
 Everything it starts is its own: an nginx with its own prefix, configuration, pid file, logs
 and port (never the system service), ASGI servers and a worker on free ports, all stopped on
@@ -175,6 +177,19 @@ def nginx_binary() -> str:
     return found
 
 
+#: The workers beside the main one, each on its own queue, with the pools of their systemd units
+#: (gunshi-analysis-worker.service, gunshi-bot.service): one analysis job at a time, and two
+#: computer players thinking at once.
+SIDE_WORKERS = {
+    "analysis-worker": ["-A", "config", "worker", "-Q", "analysis", "-n", "analysis@%h", "-l",
+                        "warning", "-P", "solo", "-c", "1", "--without-gossip",
+                        "--without-mingle", "--without-heartbeat"],
+    "bot-worker": ["-A", "config", "worker", "-Q", "bot", "-n", "bot@%h", "-l", "warning", "-P",
+                   "prefork", "-c", "2", "--without-gossip", "--without-mingle",
+                   "--without-heartbeat"],
+}  # fmt: skip
+
+
 @contextmanager
 def local_stack(
     env: dict[str, str],
@@ -183,11 +198,14 @@ def local_stack(
     server: str = "uvicorn",
     application: str = "config.asgi:application",
     worker: bool = True,
+    side_workers: bool = False,
     port: int | None = None,
     directory: Path | None = None,
 ) -> Iterator[Stack]:
-    """Start ``asgi`` ASGI processes (each on a free port), a Celery worker when ``worker``, and
-    a private nginx on ``port`` (a free one by default) in front of them; stop all on exit."""
+    """Start ``asgi`` ASGI processes (each on a free port), a Celery worker when ``worker`` (the
+    default queue: flag falls, no-shows, notifications), the analysis and computer workers when
+    ``side_workers``, and a private nginx on ``port`` (a free one by default) in front of them;
+    stop all on exit."""
     with ExitStack() as cleanup:
         if directory is None:
             directory = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="gunshi-")))
@@ -205,6 +223,9 @@ def local_stack(
                 [celery, "-A", "config", "worker", "-l", "warning", "-P", "threads", "-c", "4",
                  "--without-gossip", "--without-mingle", "--without-heartbeat"],
             )  # fmt: skip
+        if side_workers:
+            for name, arguments in SIDE_WORKERS.items():
+                stack.start(name, [str(Path(sys.executable).with_name("celery")), *arguments])
         proxy_port = port or free_port()
         static_root = Path(env.get("DJANGO_STATIC_ROOT", ROOT / "staticfiles"))
         config = nginx_config(directory, proxy_port, ports, static_root)
@@ -252,7 +273,9 @@ def main() -> None:
     env = production_env(args.database_url, args.redis_url)
     # `kill PID` stops the processes too (SystemExit unwinds the stack's clean-up).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    with local_stack(env, asgi=args.asgi, server=args.server, port=args.port) as stack:
+    with local_stack(
+        env, asgi=args.asgi, server=args.server, port=args.port, side_workers=True
+    ) as stack:
         print(f"serving {stack.url} (logs in {stack.directory}); Ctrl-C stops everything")
         try:
             while True:
