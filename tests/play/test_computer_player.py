@@ -107,7 +107,14 @@ def test_the_seat_view_is_built_from_the_frames_the_seat_was_sent(aoi: Any) -> N
     """The computer's SeatView holds the history lines of Blue's frame (Red's secrets masked),
     the set-up without the deal seed, and the current view of that frame."""
     match = computer_game_create(player=aoi, game="gunshi", level=1, colour="red")
-    match = _person_plays_randomly(match.pk, "red", random.Random(5), limit=40)
+    # Play until Red has a secret decision on record and a few plies are in, not a fixed number
+    # of decisions: the computer's answers are not seeded, so a long random game may be over.
+    rng = random.Random(5)
+    for _ in range(40):
+        match = _person_plays_randomly(match.pk, "red", rng, limit=1)
+        red_secrets = any(m.masked for m in match.moves.filter(seat=0))
+        if match.status != Match.Status.RUNNING or (red_secrets and match.ply >= 6):
+            break
     assert match.status == Match.Status.RUNNING
     frame = match_get_view(match=match, viewer_seat="blue", with_presence=False)
     view = seat_view_of(match, "blue", frame)
