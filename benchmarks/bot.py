@@ -16,9 +16,12 @@ Printed per game: each pairing's score (wins + half the draws) with its 95 % int
 the Elo difference it implies with a 95 % interval (from the interval of the score; a perfect
 score is counted as half a game short of it, so the estimate stays finite), and each level's
 mean and 99th-percentile CPU seconds per decision (the player's own process CPU time, every
-decision it was asked, forced ones included). Targets (issue 20): the top level scores at least
-95 % against random, each level at least 65 % against the level below it; the default level
-spends at most 1 s of CPU per decision.
+decision it was asked, forced ones included), the most CPU one game cost it, and how many
+games it lost on time. Every game is played on a sudden-death clock per seat (``--clock``,
+20 minutes: 20+0), charged with the CPU time of each decision; the players are given what
+remains, as on the site, and a seat whose clock runs out loses. Targets (issue 20): the top
+level scores at least 95 % against random, each level at least 65 % against the level below
+it; the default level spends at most 1 s of CPU per decision; no level loses on time at 20+0.
 
 ``--processes`` plays games in parallel worker processes (each game on one core); the CPU per
 decision is each worker's own.
@@ -53,6 +56,7 @@ class Task:
     index: int
     seed: int
     turn_limit: int
+    clock_ms: int
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,7 @@ class Played:
     cpu_first: list[float]
     cpu_second: list[float]
     decisions: int
+    flagged: tuple[bool, bool]  # (the measured level, its opponent) lost on time
 
 
 def _chooser(name: str, seed: int) -> Chooser:
@@ -83,9 +88,18 @@ def play(task: Task) -> Played:
     setup: dict[str, Any] = {}
     if task.game == "gunshi":
         setup = {"variant": "basic", "rulings": {"turn_limit": task.turn_limit}}
-    result = play_game(task.game, players, setup=setup, max_decisions=20_000)
+    result = play_game(
+        task.game, players, setup=setup, max_decisions=20_000, clock_ms=task.clock_ms
+    )
     score = 0.5 if result.winner is None else float(result.winner == seat)
-    return Played(task, score, result.cpu[seat], result.cpu[1 - seat], result.decisions)
+    return Played(
+        task,
+        score,
+        result.cpu[seat],
+        result.cpu[1 - seat],
+        result.decisions,
+        flagged=(result.flagged == seat, result.flagged == 1 - seat),
+    )
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -117,12 +131,17 @@ def report(game: str, played: list[Played], levels: list[str], wall: float) -> N
         f"{'Elo':>7}{'Elo 95% CI':>16}"
     )
     cpu: dict[str, list[float]] = {name: [] for name in levels}
+    game_cpu: dict[str, list[float]] = {name: [] for name in levels}
+    time_losses: dict[str, int] = dict.fromkeys(levels, 0)
     pairs: dict[tuple[str, str], list[Played]] = {}
     for item in played:
         pairs.setdefault((item.task.first, item.task.second), []).append(item)
-        cpu[item.task.first] += item.cpu_first
-        if item.task.second in cpu:
-            cpu[item.task.second] += item.cpu_second
+        sides = ((item.task.first, item.cpu_first), (item.task.second, item.cpu_second))
+        for (name, spent), flagged in zip(sides, item.flagged, strict=True):
+            if name in cpu:
+                cpu[name] += spent
+                game_cpu[name].append(sum(spent))
+                time_losses[name] += flagged
     for (first, second), items in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         n = len(items)
         wins = sum(1 for i in items if i.score == 1.0)
@@ -135,12 +154,19 @@ def report(game: str, played: list[Played], levels: list[str], wall: float) -> N
             f"{f'{low:.0%}–{high:.0%}':>16}{elo(score, n):>7.0f}"
             f"{f'{elo(low, n):.0f} to {elo(high, n):.0f}':>16}"
         )
-    print(f"{'level':<8}{'decisions':>10}{'mean CPU s':>12}{'p99 CPU s':>11}")
+    print(
+        f"{'level':<8}{'decisions':>10}{'mean CPU s':>12}{'p99 CPU s':>11}"
+        f"{'max CPU s a game':>18}{'lost on time':>14}"
+    )
     for name in levels:
         values = cpu[name]
         mean = statistics.fmean(values) if values else 0.0
+        most = max(game_cpu[name], default=0.0)
         marker = "  (default)" if name == DEFAULT_LEVEL else ""
-        print(f"L{name:<7}{len(values):>10}{mean:>12.3f}{p99(values):>11.3f}{marker}")
+        print(
+            f"L{name:<7}{len(values):>10}{mean:>12.3f}{p99(values):>11.3f}"
+            f"{most:>18.1f}{time_losses[name]:>14}{marker}"
+        )
 
 
 def main() -> None:
@@ -152,6 +178,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turn-limit", type=int, default=200)
     parser.add_argument(
+        "--clock", type=float, default=20.0, help="minutes on each sudden-death clock (20+0)"
+    )
+    parser.add_argument(
         "--below-only", action="store_true", help="skip the pairings against random"
     )
     parser.add_argument(
@@ -159,6 +188,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     levels = args.levels.split(",")
+    clock_ms = round(args.clock * 60_000)
     games = ("gunshi", "junqi") if args.game == "both" else (args.game,)
     print(f"bot ladder: {args.games} games per pairing, {args.processes} process(es)")
     for game in games:
@@ -172,7 +202,7 @@ def main() -> None:
             for opponent in opponents:
                 for index in range(args.games):
                     seed = args.seed * 1_000_003 + index * 101 + position
-                    tasks.append(Task(game, name, opponent, index, seed, args.turn_limit))
+                    tasks.append(Task(game, name, opponent, index, seed, args.turn_limit, clock_ms))
         start = time.time()
         played: list[Played] = []
         with ProcessPoolExecutor(args.processes) as pool:

@@ -86,11 +86,12 @@ class Referee:
 @dataclass
 class GameResult:
     """How a game ended: the winner (``None``: a draw or the cap), decisions, CPU per
-    decision of each seat (seconds)."""
+    decision of each seat (seconds), and the seat whose flag fell (``None``: no flag fell)."""
 
     winner: int | None
     decisions: int
     cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    flagged: int | None = None
 
 
 def play_game(
@@ -100,17 +101,32 @@ def play_game(
     setup: Mapping[str, Any] | None = None,
     seed: int = 0,
     max_decisions: int = 3000,
+    clock_ms: int | None = None,
 ) -> GameResult:
-    """Play one game between two players (seat 0 red, seat 1 blue), without clocks."""
+    """Play one game between two players (seat 0 red, seat 1 blue).
+
+    With ``clock_ms`` each seat has a sudden-death clock of that many milliseconds (20+0 is
+    ``1_200_000``): a decision is charged the CPU time its player took, the player is given
+    what remains, and a seat whose clock runs out loses on time, as on the site.
+    """
     referee = Referee(game, setup, seed=seed)
     result = GameResult(None, 0)
+    clocks = [clock_ms, clock_ms]
     while result.decisions < max_decisions:
         seat = referee.to_act()
         if seat is None:
             break
         start = time.process_time()
-        text = players[seat](referee.view(seat), None)
-        result.cpu[seat].append(time.process_time() - start)
+        text = players[seat](referee.view(seat), clocks[seat])
+        spent = time.process_time() - start
+        result.cpu[seat].append(spent)
+        remaining = clocks[seat]
+        if remaining is not None:
+            clocks[seat] = remaining - round(spent * 1000)
+            if remaining - spent * 1000 <= 0:
+                result.flagged = seat
+                result.winner = 1 - seat
+                return result
         referee.apply(text)
         result.decisions += 1
     result.winner = referee.winner()

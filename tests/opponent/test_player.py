@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import itertools
 import random
+import time
 
 import pytest
 
@@ -195,3 +197,31 @@ def test_a_draw_offered_while_the_seat_is_not_to_move_is_declined() -> None:
     view = referee.view(1)
     assert "accept draw" in view.legal_actions
     assert SearchPlayer(LEGAL, seed=1).decide(view).action == "decline draw"
+
+
+def test_a_seat_whose_clock_runs_out_loses_on_time() -> None:
+    """The arena's sudden-death clock charges each decision its CPU time, hands the player
+    what remains, and ends the game when a clock runs out, as the site does."""
+    seen: list[int | None] = []
+    mover = random_chooser(3)
+
+    def slow(view: SeatView, remaining_ms: int | None) -> str:
+        seen.append(remaining_ms)
+        deadline = time.process_time() + 0.02
+        while time.process_time() < deadline:
+            pass
+        return mover(view, remaining_ms)
+
+    result = play_game(GUNSHI, (random_chooser(4), slow), clock_ms=100, max_decisions=1500)
+    assert result.flagged == 1
+    assert result.winner == 0
+    assert seen[0] == 100
+    assert all(a > b for a, b in itertools.pairwise(seen))
+    assert len(seen) <= 5
+
+
+def test_no_flag_falls_when_the_clocks_are_long() -> None:
+    result = play_game(
+        GUNSHI, (random_chooser(5), random_chooser(6)), clock_ms=1_200_000, max_decisions=1500
+    )
+    assert result.flagged is None
