@@ -43,8 +43,9 @@ PROGRESS_EVERY: Final = 5
 
 #: The search and budget the results come from, stored with them.
 ENGINE_VERSION: Final = (
-    f"SO-ISMCTS {ANALYSIS_LEVEL.iterations} walks, {ANALYSIS_LEVEL.seconds} s CPU cap, "
-    f"rollout {ANALYSIS_LEVEL.rollout}, {ANALYSIS_LEVEL.worlds} junqi worlds"
+    f"SO-ISMCTS {ANALYSIS_LEVEL.seconds} s CPU cap; gunshi {ANALYSIS_LEVEL.gunshi.walks} walks, "
+    f"rollout {ANALYSIS_LEVEL.gunshi.rollout}; junqi {ANALYSIS_LEVEL.junqi.walks} walks, "
+    f"rollout {ANALYSIS_LEVEL.junqi.rollout}, {ANALYSIS_LEVEL.worlds} worlds"
 )
 
 #: How a job reaches a worker (``analysis.tasks.queue_analysis``, connected at start-up).

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .ismcts import Budget, SearchResult, search
-from .levels import ANALYSIS_LEVEL, Level
+from .levels import ANALYSIS_LEVEL, Level, SearchBudget
 from .player import SearchPlayer, _is_move, _junqi_setup_due, _texts
 from .view import GUNSHI, SeatView
 
@@ -153,9 +153,10 @@ class Analyst:
         if played not in by_text:
             return None
         forced = len(moves) == 1
+        plan = self.budget.search(view.game)
         seconds = self._seconds(start)
-        budget = self._budget(seconds, share=SIDE_SEARCH_SHARE if forced else 1)
-        result = self._search(game, draw, list(by_text.values()), budget, rng)
+        budget = self._budget(plan, seconds, share=SIDE_SEARCH_SHARE if forced else 1)
+        result = self._search(game, draw, list(by_text.values()), budget, rng, plan)
         if not result.visits:
             return None
         played_action = by_text[played]
@@ -166,8 +167,9 @@ class Analyst:
                 game,
                 draw,
                 [played_action],
-                self._budget(self._seconds(start), share=SIDE_SEARCH_SHARE),
+                self._budget(plan, self._seconds(start), share=SIDE_SEARCH_SHARE),
                 rng,
+                plan,
             )
             played_value = own.means.get(played_action)
             iterations += own.iterations
@@ -183,8 +185,9 @@ class Analyst:
                     game,
                     draw,
                     [action],
-                    self._budget(self._seconds(start), share=SIDE_SEARCH_SHARE),
+                    self._budget(plan, self._seconds(start), share=SIDE_SEARCH_SHARE),
                     rng,
+                    plan,
                 )
                 values.append(own.means.get(action))
                 iterations += own.iterations
@@ -207,8 +210,8 @@ class Analyst:
             return None
         return max(0.0, self.budget.seconds - (self._clock() - start))
 
-    def _budget(self, seconds: float | None, *, share: int) -> Budget:
-        iterations = max(1, self.budget.iterations // share)
+    def _budget(self, plan: SearchBudget, seconds: float | None, *, share: int) -> Budget:
+        iterations = max(1, plan.walks // share)
         return Budget(iterations, None if seconds is None else seconds / share)
 
     def _search(
@@ -218,6 +221,7 @@ class Analyst:
         root: list[Hashable],
         budget: Budget,
         rng: random.Random,
+        plan: SearchBudget,
     ) -> SearchResult:
         return search(
             game,
@@ -225,7 +229,7 @@ class Analyst:
             root,
             budget,
             rng,
-            rollout_decisions=self.budget.rollout,
+            rollout_decisions=plan.rollout,
             clock=self._clock,
         )
 

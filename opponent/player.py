@@ -110,13 +110,14 @@ class SearchPlayer:
                 by_text[text] = action
         if seconds is not None:
             seconds = max(0.0, seconds - (self._clock() - start))
+        plan = self.level.search(view.game)
         result = search(
             game,
             draw,
             list(by_text.values()),
-            Budget(self.level.iterations, seconds),
+            Budget(plan.walks, seconds),
             rng,
-            rollout_decisions=self.level.rollout,
+            rollout_decisions=plan.rollout,
             clock=self._clock,
         )
         if not result.visits:

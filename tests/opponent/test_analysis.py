@@ -19,12 +19,12 @@ from opponent.analysis import (
 from opponent.arena import Referee, random_chooser
 from opponent.gunshi_worlds import GunshiBelief
 from opponent.junqi_worlds import JunqiBelief
-from opponent.levels import ANALYSIS_LEVEL, DEFAULT_LEVEL, Level, level
+from opponent.levels import ANALYSIS_LEVEL, DEFAULT_LEVEL, Level, SearchBudget, level
 from opponent.view import GUNSHI, JUNQI
 
 from .games import GUNSHI_FORMATS, JUNQI_OPTIONS, random_game, views_until_asked
 
-QUICK = Level("test", iterations=24, seconds=10.0, rollout=12, worlds=3)
+QUICK = Level("test", 10.0, SearchBudget(24, 12), SearchBudget(24, 12), worlds=3)
 
 
 def _analyse_game(game: str, setup: dict[str, object], plies: int, seed: int) -> list[object]:
@@ -170,6 +170,6 @@ def test_turning_points_are_the_biggest_losses_in_game_order() -> None:
 
 def test_the_analysis_budget_is_the_default_levels_search_under_a_tighter_cap() -> None:
     default = level(DEFAULT_LEVEL)
-    assert ANALYSIS_LEVEL.iterations == default.iterations
-    assert ANALYSIS_LEVEL.rollout == default.rollout
+    assert ANALYSIS_LEVEL.gunshi == default.gunshi
+    assert ANALYSIS_LEVEL.junqi == default.junqi
     assert ANALYSIS_LEVEL.seconds <= 0.2

@@ -15,17 +15,17 @@ from opponent.arena import Referee, play_game, random_chooser
 from opponent.clock import decision_seconds, expected_decisions_left
 from opponent.gunshi_worlds import GunshiBelief
 from opponent.junqi_worlds import JunqiBelief
-from opponent.levels import DEFAULT_LEVEL, LEVELS, Level
+from opponent.levels import DEFAULT_LEVEL, LEVELS, Level, SearchBudget
 from opponent.player import SearchPlayer
 from opponent.view import GUNSHI, JUNQI, SeatView
 
 from .games import GUNSHI_FORMATS, JUNQI_OPTIONS, random_game, views_until_asked
 
 #: The budget of the strength test: enough search to beat random play.
-QUICK = Level("test", iterations=24, seconds=10.0, rollout=12, worlds=4)
+QUICK = Level("test", 10.0, SearchBudget(24, 12), SearchBudget(24, 12), worlds=4)
 #: The budget of the tests that check what the player answers (legal, the same whatever the
 #: hidden parts, the same for the same seed), not how well: a small real search.
-LEGAL = Level("legal", iterations=6, seconds=10.0, rollout=6, worlds=2)
+LEGAL = Level("legal", 10.0, SearchBudget(6, 6), SearchBudget(6, 6), worlds=2)
 
 
 def test_the_player_is_given_a_seat_view_and_nothing_else() -> None:
@@ -183,9 +183,10 @@ def test_a_player_short_of_time_answers_without_searching() -> None:
 
 def test_the_levels_table_orders_the_budgets_and_the_default_keeps_to_a_second() -> None:
     assert len(LEVELS) >= 4
-    iterations = [lv.iterations for lv in LEVELS]
-    assert iterations == sorted(iterations)
-    assert len(set(iterations)) == len(iterations)
+    for game in (GUNSHI, JUNQI):
+        walks = [lv.search(game).walks for lv in LEVELS]
+        assert walks == sorted(walks)
+        assert len(set(walks)) == len(walks)
     assert LEVELS[0].noise > 0
     default = next(lv for lv in LEVELS if lv.name == DEFAULT_LEVEL)
     assert default.seconds <= 1.0
