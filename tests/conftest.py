@@ -177,7 +177,10 @@ class _WorkerChromium:
 
     Playwright's synchronous API runs an event loop of its own, and while it is started no other
     test may run one (``asyncio.run``: "Cannot run the event loop while another loop is
-    running"): ``pytest_runtest_setup`` closes the browser before any test that does not use it.
+    running"), nor may Django drop a test database. So the ``browser`` fixture closes it after a
+    test when the next test does not use it (``pytest_runtest_teardown`` says so) or when the
+    test used pytest-django's database; ``pytest_runtest_setup`` closes it too before a test
+    that does not use it, in case a browser test ended without its fixture's teardown.
     """
 
     def __init__(self) -> None:
