@@ -17,7 +17,8 @@ the Elo difference it implies with a 95 % interval (from the interval of the sco
 score is counted as half a game short of it, so the estimate stays finite), and each level's
 mean and 99th-percentile CPU seconds per decision (the player's own process CPU time, every
 decision it was asked, forced ones included), the most CPU one game cost it, and how many
-games it lost on time. Every game is played on a sudden-death clock per seat (``--clock``,
+games it lost on time; and how the games a level did not win ended (the engine's termination,
+``time`` or ``cap``). Every game is played on a sudden-death clock per seat (``--clock``,
 20 minutes: 20+0), charged with the CPU time of each decision; the players are given what
 remains, as on the site, and a seat whose clock runs out loses. Targets (issue 20): the top
 level scores at least 95 % against random, each level at least 65 % against the level below
@@ -67,6 +68,7 @@ class Played:
     cpu_second: list[float]
     decisions: int
     flagged: tuple[bool, bool]  # (the measured level, its opponent) lost on time
+    ending: str  # opponent.arena.GameResult.ending
 
 
 def _chooser(name: str, seed: int) -> Chooser:
@@ -99,6 +101,7 @@ def play(task: Task) -> Played:
         result.cpu[1 - seat],
         result.decisions,
         flagged=(result.flagged == seat, result.flagged == 1 - seat),
+        ending=result.ending,
     )
 
 
@@ -154,6 +157,15 @@ def report(game: str, played: list[Played], levels: list[str], wall: float) -> N
             f"{f'{low:.0%}–{high:.0%}':>16}{elo(score, n):>7.0f}"
             f"{f'{elo(low, n):.0f} to {elo(high, n):.0f}':>16}"
         )
+    print("games the measured level did not win, by ending (lost / drawn):")
+    for (first, second), items in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        endings: dict[str, list[int]] = {}
+        for item in items:
+            if item.score < 1.0:
+                endings.setdefault(item.ending, [0, 0])[item.score == 0.5] += 1
+        label = "L" + first + " v " + (second if second == RANDOM else "L" + second)
+        listed = ", ".join(f"{e} {lost}/{drawn}" for e, (lost, drawn) in sorted(endings.items()))
+        print(f"  {label:<14}{listed or 'none'}")
     print(
         f"{'level':<8}{'decisions':>10}{'mean CPU s':>12}{'p99 CPU s':>11}"
         f"{'max CPU s a game':>18}{'lost on time':>14}"

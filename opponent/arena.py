@@ -86,12 +86,15 @@ class Referee:
 @dataclass
 class GameResult:
     """How a game ended: the winner (``None``: a draw or the cap), decisions, CPU per
-    decision of each seat (seconds), and the seat whose flag fell (``None``: no flag fell)."""
+    decision of each seat (seconds), the seat whose flag fell (``None``: no flag fell), and
+    the ending: the engine's termination (``"general_captured"``, ``"FLAG"``,
+    ``"DRAW_NO_COMBAT"``…), ``"time"`` or ``"cap"`` (``max_decisions`` reached)."""
 
     winner: int | None
     decisions: int
     cpu: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     flagged: int | None = None
+    ending: str = "cap"
 
 
 def play_game(
@@ -126,10 +129,14 @@ def play_game(
             if remaining - spent * 1000 <= 0:
                 result.flagged = seat
                 result.winner = 1 - seat
+                result.ending = "time"
                 return result
         referee.apply(text)
         result.decisions += 1
     result.winner = referee.winner()
+    outcome = referee.state.outcome
+    if outcome is not None:
+        result.ending = str(outcome.termination)
     return result
 
 

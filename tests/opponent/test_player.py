@@ -216,6 +216,7 @@ def test_a_seat_whose_clock_runs_out_loses_on_time() -> None:
     result = play_game(GUNSHI, (random_chooser(4), slow), clock_ms=100, max_decisions=1500)
     assert result.flagged == 1
     assert result.winner == 0
+    assert result.ending == "time"
     assert seen[0] == 100
     assert all(a > b for a, b in itertools.pairwise(seen))
     assert len(seen) <= 5
@@ -226,3 +227,4 @@ def test_no_flag_falls_when_the_clocks_are_long() -> None:
         GUNSHI, (random_chooser(5), random_chooser(6)), clock_ms=1_200_000, max_decisions=1500
     )
     assert result.flagged is None
+    assert result.ending in {"general_captured", "intrusion", "turn_limit"}
