@@ -153,6 +153,10 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
 
 
+def _pairing(first: str, second: str) -> str:
+    return f"L{first} v " + (second if second == RANDOM else f"L{second}")
+
+
 def report(game: str, played: list[Played], levels: list[str], wall: float, read: int = 0) -> None:
     source = f", {read} of them read from the record" if read else ""
     print(f"\n== {game}: {len(played)} games{source}; {wall:.0f} s wall ==")
@@ -172,27 +176,27 @@ def report(game: str, played: list[Played], levels: list[str], wall: float, read
                 cpu[name] += spent
                 game_cpu[name].append(sum(spent))
                 time_losses[name] += flagged
-    for (first, second), items in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+    ordered = sorted(pairs.items())
+    for (first, second), items in ordered:
         n = len(items)
         wins = sum(1 for i in items if i.score == 1.0)
         draws = sum(1 for i in items if i.score == 0.5)
         score = sum(i.score for i in items) / n
         low, high = wilson(score, n)
         print(
-            f"{'L' + first + ' v ' + (second if second == RANDOM else 'L' + second):<16}{n:>6}"
+            f"{_pairing(first, second):<16}{n:>6}"
             f"{f'{wins}-{draws}-{n - wins - draws}':>10}{score:>8.1%}"
             f"{f'{low:.0%}–{high:.0%}':>16}{elo(score, n):>7.0f}"
             f"{f'{elo(low, n):.0f} to {elo(high, n):.0f}':>16}"
         )
     print("games the measured level did not win, by ending (lost / drawn):")
-    for (first, second), items in sorted(pairs.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+    for (first, second), items in ordered:
         endings: dict[str, list[int]] = {}
         for item in items:
             if item.score < 1.0:
                 endings.setdefault(item.ending, [0, 0])[item.score == 0.5] += 1
-        label = "L" + first + " v " + (second if second == RANDOM else "L" + second)
         listed = ", ".join(f"{e} {lost}/{drawn}" for e, (lost, drawn) in sorted(endings.items()))
-        print(f"  {label:<14}{listed or 'none'}")
+        print(f"  {_pairing(first, second):<14}{listed or 'none'}")
     print(
         f"{'level':<8}{'decisions':>10}{'mean CPU s':>12}{'p99 CPU s':>11}"
         f"{'max CPU s a game':>18}{'lost on time':>14}"

@@ -125,8 +125,8 @@ def play_game(
         result.cpu[seat].append(spent)
         remaining = clocks[seat]
         if remaining is not None:
-            clocks[seat] = remaining - round(spent * 1000)
-            if remaining - spent * 1000 <= 0:
+            clocks[seat] = remaining = remaining - round(spent * 1000)
+            if remaining <= 0:
                 result.flagged = seat
                 result.winner = 1 - seat
                 result.ending = "time"
