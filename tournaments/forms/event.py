@@ -1,4 +1,4 @@
-"""Forms: they validate the shape of what a page sends; services decide what is allowed."""
+"""The event form: the rules an organiser announces, in fieldsets shown per game."""
 
 from __future__ import annotations
 
@@ -8,19 +8,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from core.accounts.display import public_name
 from games import GameDefinition, TableKind, TimingKind, get_game, registered_games
 from games.gunshi_rules import StartPositionError, start_position_from_text
 from tournaments import validation
 from tournaments.errors import TournamentError, message_for
-from tournaments.models import JUNQI_VARIANT_CHOICES, Entry, Event, EventRole, Pairing
+from tournaments.models import JUNQI_VARIANT_CHOICES, Event
 from tournaments.pairing.errors import PairingError
 from tournaments.selectors import DEFAULT_TIEBREAKS, TIEBREAK_LABELS
 from tournaments.validation import GUNSHI_KEY
@@ -417,12 +414,6 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         pass
 
 
-#: The dashboard shows the player form and the role form on one page: their account fields
-#: have names of their own (never ``username``, which password managers fill with the
-#: organiser's own log-in) and switch autofill off.
-ACCOUNT_WIDGET_ATTRS = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "none"}
-
-
 def _timing_text(game: GameDefinition) -> Any:
     """A sentence on ``game``'s recommended chess-clock control, in the page's language."""
     timing = game.timing
@@ -446,287 +437,3 @@ def _timing_text(game: GameDefinition) -> Any:
     else:
         text = _("Recommended for %(game)s: %(control)s, %(minutes)s minutes each, sudden death.")
     return text % values
-
-
-class EntryAddForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name"),
-        max_length=100,
-        required=False,
-        help_text=_("Leave empty to enter an account's player under their display name."),
-    )
-    account = forms.CharField(
-        label=_("Account (optional)"),
-        required=False,
-        help_text=_("Link the entry to a registered account by its user name."),
-        widget=forms.TextInput(attrs=ACCOUNT_WIDGET_ATTRS),
-    )
-    rating = forms.IntegerField(
-        label=_("Rating"), required=False, min_value=0, max_value=validation.MAX_RATING
-    )
-    missed_round_points = forms.DecimalField(
-        label=_("Points for each missed round (late entry)"),
-        required=False,
-        min_value=0,
-        max_digits=5,
-        decimal_places=2,
-    )
-
-    def clean_account(self) -> Any:
-        username = self.cleaned_data["account"].strip()
-        if not username:
-            return None
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise forms.ValidationError(_("No account with this user name."))
-        return user
-
-    def clean(self) -> dict[str, Any]:
-        """A typed name wins; without one, an account's player is entered under their
-        display name (docs/accounts.md, "Display names")."""
-        cleaned = super().clean() or {}
-        name = (cleaned.get("name") or "").strip()
-        account = cleaned.get("account")
-        if not name and account is not None:
-            name = public_name(account)
-        if not name and "account" not in self.errors:
-            self.add_error("name", _("This field is required."))
-        cleaned["name"] = name
-        return cleaned
-
-
-class CsvImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"), required=False)
-    text = forms.CharField(
-        label=_("…or paste the CSV"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_("First line: name,rating,username (rating and username are optional)."),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        upload = cleaned.get("file")
-        if upload is not None:
-            try:
-                cleaned["csv"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
-        else:
-            cleaned["csv"] = cleaned.get("text") or ""
-        if not cleaned["csv"].strip():
-            raise forms.ValidationError(_("Choose a file or paste the CSV."))
-        return cleaned
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500)
-
-
-class RoleForm(forms.Form):
-    member = forms.CharField(
-        label=_("User name"), widget=forms.TextInput(attrs=ACCOUNT_WIDGET_ATTRS)
-    )
-    role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
-
-    def clean_member(self) -> Any:
-        user = get_user_model().objects.filter(username=self.cleaned_data["member"].strip()).first()
-        if user is None:
-            raise forms.ValidationError(_("No account with this user name."))
-        return user
-
-
-class StatusForm(forms.Form):
-    """An event status change; finishing the event (its results become final) needs the
-    ``confirm`` box, checked here on the server."""
-
-    status = forms.ChoiceField(choices=Event.Status.choices)
-    confirm = forms.BooleanField(required=False)
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        if cleaned.get("status") == Event.Status.FINISHED and not cleaned.get("confirm"):
-            raise forms.ValidationError(
-                _("Finishing the event makes its results final: tick the box to confirm.")
-            )
-        return cleaned
-
-
-class SwapForm(forms.Form):
-    """Swap two players of a draft round."""
-
-    first = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
-    second = forms.ModelChoiceField(label=_("swap with"), queryset=Entry.objects.none())
-    allow_rematch = forms.BooleanField(label=_("Allow a rematch"), required=False)
-
-    def __init__(self, *args: Any, entries: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        queryset = entries if entries is not None else Entry.objects.none()
-        self.fields["first"].queryset = queryset  # type: ignore[attr-defined]
-        self.fields["second"].queryset = queryset  # type: ignore[attr-defined]
-
-
-RESULT_CHOICES = [
-    (Pairing.Result.RED_WON, _("Red won")),
-    (Pairing.Result.BLUE_WON, _("Blue won")),
-    (Pairing.Result.RED_WON_BY_FORFEIT, _("Red won by forfeit (Blue absent)")),
-    (Pairing.Result.BLUE_WON_BY_FORFEIT, _("Blue won by forfeit (Red absent)")),
-    (Pairing.Result.DOUBLE_FORFEIT, _("Double forfeit (both absent)")),
-]
-
-#: Offered beside the other results only for a game with draws (``GameDefinition.draws``).
-DRAW_CHOICE = (Pairing.Result.DRAW, _("Draw"))
-
-METHOD_CHOICES = [
-    ("", _("(not given)")),
-    (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.GENERAL_CAPTURED.label),
-    (Pairing.Method.INTRUSION, Pairing.Method.INTRUSION.label),
-    (Pairing.Method.RESIGNATION, Pairing.Method.RESIGNATION.label),
-    (Pairing.Method.TIMEOUT, Pairing.Method.TIMEOUT.label),
-    (Pairing.Method.NO_SHOW, Pairing.Method.NO_SHOW.label),
-    (Pairing.Method.FORFEIT, Pairing.Method.FORFEIT.label),
-]
-
-
-class ScoreFields(forms.Form):
-    """Red's and Blue's game score (``GameDefinition.score``: Strategem's final HP,
-    盤上遊姫's battlefields won), present only when the event's game has one. The form checks
-    the bounds; ``tournaments.scores`` checks them again with the result.
-
-    The result choices get "draw" for a game with draws (``GameDefinition.draws``), unless the
-    form is shown for an elimination round (``elimination=True``)."""
-
-    red_score = forms.IntegerField(required=False, min_value=0)
-    blue_score = forms.IntegerField(required=False, min_value=0)
-    #: Arbiters of another game may record an adjudication (e.g. at the round timer), where
-    #: the game's normal end condition need not hold (``tournaments.scores``).
-    offers_adjudication = False
-
-    def __init__(
-        self,
-        *args: Any,
-        game: GameDefinition | None = None,
-        elimination: bool = False,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        score = game.score if game is not None else None
-        self.score = score
-        method = self.fields.get("method")
-        if game is not None and game.key != GUNSHI_KEY and isinstance(method, forms.ChoiceField):
-            # A general captured or an intrusion only ends a game of 軍師軍略.
-            method.choices = [
-                (value, label)
-                for value, label in method.choices
-                if value not in (Pairing.Method.GENERAL_CAPTURED, Pairing.Method.INTRUSION)
-            ]
-            if self.offers_adjudication:
-                method.choices = [
-                    *method.choices,
-                    (Pairing.Method.ARBITER, _("Adjudicated at time by the arbiter")),
-                ]
-        result = self.fields.get("result")
-        offers_draw = game is not None and game.draws and not elimination
-        if offers_draw and isinstance(result, forms.ChoiceField):
-            # After the wins and before the forfeits: a draw is a game played to its end. Not
-            # on an elimination round's page (a bracket needs a winner; the service refuses).
-            choices = list(result.choices)
-            result.choices = [*choices[:3], DRAW_CHOICE, *choices[3:]]
-        if score is None:
-            del self.fields["red_score"], self.fields["blue_score"]
-            return
-        for name, side in (("red_score", _("Red")), ("blue_score", _("Blue"))):
-            field = self.fields[name]
-            field.label = format_lazy("{label} ({side})", label=score.label, side=side)
-            field.min_value = score.minimum  # type: ignore[attr-defined]
-            field.validators = [MinValueValidator(score.minimum)]
-            field.widget.attrs.update({"min": score.minimum, "inputmode": "numeric"})
-            if score.maximum is not None:
-                field.max_value = score.maximum  # type: ignore[attr-defined]
-                field.validators.append(MaxValueValidator(score.maximum))
-                field.widget.attrs["max"] = score.maximum
-
-    def scores(self) -> dict[str, int | None]:
-        """The score keywords of the result services."""
-        return {
-            "red_score": self.cleaned_data.get("red_score"),
-            "blue_score": self.cleaned_data.get("blue_score"),
-        }
-
-
-class ResultForm(ScoreFields):
-    """An arbiter's or organiser's result for a table (entry, ruling or correction).
-
-    The result starts empty: nothing is entered by pressing "save" on an untouched row. A
-    correction of a confirmed result needs a reason and an explicit confirmation
-    (``correcting=True``)."""
-
-    field_order = ["result", "method", "red_score", "blue_score", "reason", "confirm_correction"]
-    offers_adjudication = True
-
-    result = forms.ChoiceField(
-        label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES]
-    )
-    method = forms.ChoiceField(label=_("How"), choices=METHOD_CHOICES, required=False)
-    reason = forms.CharField(
-        label=_("Reason (required for a correction)"), required=False, max_length=500
-    )
-    confirm_correction = forms.BooleanField(
-        label=_("Yes, correct the confirmed result"), required=False
-    )
-
-    def __init__(self, *args: Any, correcting: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.correcting = correcting
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        if self.correcting:
-            if not (cleaned.get("reason") or "").strip():
-                self.add_error("reason", _("Give a reason (it is kept in the audit log)."))
-            if not cleaned.get("confirm_correction"):
-                self.add_error(
-                    "confirm_correction",
-                    _("This table already has a confirmed result: tick the box to correct it."),
-                )
-        return cleaned
-
-
-class CheckInForm(forms.Form):
-    """Check in several players at once: the ticked ones, or every one listed."""
-
-    entries = forms.ModelMultipleChoiceField(
-        label=_("Players"), queryset=Entry.objects.none(), required=False
-    )
-    everyone = forms.BooleanField(required=False)
-
-    def __init__(self, *args: Any, entries: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        queryset = entries if entries is not None else Entry.objects.none()
-        self.fields["entries"].queryset = queryset  # type: ignore[attr-defined]
-
-    def chosen(self) -> list[Entry]:
-        """The players to check in (all listed ones for "check in all present")."""
-        if self.cleaned_data.get("everyone"):
-            return list(self.fields["entries"].queryset)  # type: ignore[attr-defined]
-        return list(self.cleaned_data.get("entries") or [])
-
-
-class PairForm(forms.Form):
-    """Pair the next round; leaving out players who did not check in must be confirmed."""
-
-    leave_out_absent = forms.BooleanField(
-        label=_("Pair without the players who have not checked in"), required=False
-    )
-
-
-class PlayerResultForm(ScoreFields):
-    """A player's report of their own over-the-board game: did I win or lose? (And, for a
-    game with a score, both players' scores.)"""
-
-    field_order = ["result", "method", "red_score", "blue_score"]
-
-    result = forms.ChoiceField(
-        label=_("Result"), choices=[("", _("— choose the result —")), *RESULT_CHOICES[:2]]
-    )
-    method = forms.ChoiceField(label=_("How"), choices=METHOD_CHOICES[:5], required=False)
