@@ -267,7 +267,7 @@ def main() -> None:
                         record.write(json.dumps(to_json(item)) + "\n")
                 task = item.task
                 print(
-                    f"{game} {len(played)}/{len(tasks)}: L{task.first} v {task.second} "
+                    f"{game} {len(played)}/{len(tasks)}: {_pairing(task.first, task.second)} "
                     f"game {task.index}: {item.score} in {item.decisions} decisions",
                     file=sys.stderr,
                     flush=True,
