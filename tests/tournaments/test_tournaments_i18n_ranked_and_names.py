@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import get_game, registered_games
-from matches.views_ui import UI_LABELS
+from matches.ui_labels import UI_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")

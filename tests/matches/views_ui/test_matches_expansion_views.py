@@ -30,7 +30,7 @@ from matches.models import Match
 from matches.selectors import match_game_state, match_get_view
 from matches.services.decisions import match_submit_action
 from matches.services.lifecycle import match_create
-from matches.views_ui import UI_LABELS
+from matches.ui_labels import UI_LABELS
 
 pytestmark = pytest.mark.django_db
 

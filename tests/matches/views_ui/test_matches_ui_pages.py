@@ -22,7 +22,8 @@ from engine.observation import is_secret
 from matches import demo
 from matches.models import Match
 from matches.selectors import match_action_texts
-from matches.views_ui import UI_LABELS, record_viewer_payload
+from matches.ui_labels import UI_LABELS
+from matches.views_ui import record_viewer_payload
 
 pytestmark = pytest.mark.django_db
 
