@@ -8,7 +8,6 @@ import time
 from typing import Any
 
 from tests.live_server import LiveServer
-from tests.screenshots import save_screenshot
 
 
 def create_accounts(server: LiveServer, password: str, *usernames: str) -> None:
@@ -135,42 +134,3 @@ def check_in_everyone(page: Any) -> None:
     while page.get_by_role("button", name="Check in", exact=True).count():
         page.get_by_role("button", name="Check in", exact=True).first.click()
         page.wait_for_load_state()
-
-
-SCREEN_SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def photograph_page(context: Any, url: str, path_prefix: str, ready: str) -> None:
-    """``url`` as ``context``'s user sees it, at 1280×900 and 390×844, in English and
-    Japanese: ``<path_prefix>-<size>-<language>.png``. ``ready`` is a selector visible once the
-    page shows what the picture is for."""
-    for language in ("en", "ja"):
-        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-        for size, viewport in SCREEN_SIZES.items():
-            page = context.new_page()
-            page.set_viewport_size(viewport)
-            page.goto(url)
-            page.locator(ready).first.wait_for()
-            page.wait_for_timeout(400)  # a few clock ticks
-            save_screenshot(page, path=f"{path_prefix}-{size}-{language}.png", full_page=True)
-            page.close()
-    context.clear_cookies(name="django_language")
-
-
-#: The two sizes every page change is looked at in: a desktop and a 390×844 phone.
-SCREENSHOT_SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-def screenshots(page: Any, name: str) -> None:
-    """Full-page screenshots of the current page at both sizes, into ``artifacts/screenshots/``
-    as ``<name>-<size>-<width>x<height>.png``; the page is left at the desktop size."""
-    from tests.live_server import ROOT
-
-    folder = ROOT / "artifacts" / "screenshots"
-    folder.mkdir(parents=True, exist_ok=True)
-    for size, (width, height) in SCREENSHOT_SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        save_screenshot(
-            page, path=str(folder / f"{name}-{size}-{width}x{height}.png"), full_page=True
-        )
-    page.set_viewport_size({"width": 1280, "height": 900})

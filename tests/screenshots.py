@@ -4,7 +4,8 @@
 browser) for English and Japanese (the language cookie) at 1280×900 and 390×844, lets
 ``prepare(page)`` wait for what the picture must show, and writes
 ``artifacts/screenshots/<stem>-<desktop|phone>-<en|ja>.png`` (git-ignored). With
-``fits_width`` it also checks the page never scrolls sideways.
+``fits_width`` it also checks the page never scrolls sideways. ``shoot_sizes(page, name)`` takes
+the page a test is on at both sizes, and ``shoot(page, name)`` takes it as it is.
 
 Every picture of the suite is written through ``save_screenshot``, and only where somebody will
 look at it: in CI (the ``ci`` profile of tests/sampling.py, which ``.ci/run`` sets) and when asked
@@ -40,6 +41,42 @@ def save_screenshot(page: Any, *, path: str | Path, full_page: bool = False) -> 
     return path
 
 
+def shoot(page: Any, name: str, *, full_page: bool = False) -> Path | None:
+    """The page as it is now: ``artifacts/screenshots/<name>.png`` (``None`` when the run writes
+    no pictures)."""
+    return save_screenshot(page, path=SHOTS / f"{name}.png", full_page=full_page)
+
+
+def shoot_sizes(
+    page: Any,
+    name: str,
+    *,
+    full_page: bool = True,
+    settle_ms: int = 0,
+    fits_width: bool = False,
+) -> list[Path]:
+    """The page as it is now at each size of ``VIEWPORTS``: ``<name>-<desktop|phone>.png``.
+
+    ``settle_ms`` lets a layout that listens to the window's size redraw first; ``fits_width``
+    checks the page never scrolls sideways. The page gets its own size back; the pictures
+    written are returned."""
+    own = page.viewport_size
+    written = []
+    for size, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        if settle_ms:
+            page.wait_for_timeout(settle_ms)
+        path = shoot(page, f"{name}-{size}", full_page=full_page)
+        if path is not None:
+            written.append(path)
+        if fits_width:
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{name}: {width}px wide at {size}"
+    if own:
+        page.set_viewport_size(own)
+    return written
+
+
 def photograph(
     context: Any,
     url: str,
@@ -49,7 +86,7 @@ def photograph(
     full_page: bool = False,
     fits_width: bool = False,
 ) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    """``url`` in a fresh tab per language and size (see the module's docstring)."""
     for language in ("en", "ja"):
         context.add_cookies([{"name": "django_language", "value": language, "url": url}])
         for size, viewport in VIEWPORTS.items():

@@ -36,7 +36,7 @@ def test_home_page_stylesheet_is_served(live_server: Any, page: Any) -> None:
 def test_home_page_names_every_game_screenshots(live_server: Any, page: Any) -> None:
     """Screenshots of the home page (desktop and phone, English and Japanese)."""
     from games import registered_games
-    from tests.browser import screenshots
+    from tests.screenshots import shoot_sizes
 
     page.goto(live_server.url + "/")
     for language in ("en", "ja"):
@@ -44,5 +44,5 @@ def test_home_page_names_every_game_screenshots(live_server: Any, page: Any) -> 
             page.get_by_role("button", name="日本語").click()
             page.wait_for_load_state()
         assert page.locator(".games__item").count() == len(registered_games())
-        screenshots(page, f"home-{language}")
+        shoot_sizes(page, f"home-{language}")
     assert "軍棋" in page.locator(".games").inner_text()

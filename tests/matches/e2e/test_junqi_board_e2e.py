@@ -14,18 +14,15 @@ en) go to artifacts/screenshots/.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, wait_dataset
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
-VIEWPORTS = {"laptop": (1280, 900), "phone": (390, 844)}
 PASSWORD = "junqi-pass-42"
 #: Blue's set-up (§10.3: rows 12→7, columns a→e), placed piece by piece from the tray.
 BLUE_SETUP = "MM1FB/28M37/9+1+4/34+52/1+B+5/27636"
@@ -52,17 +49,8 @@ def log_in(page: Any, base: str, username: str) -> None:
 
 
 def screenshot(page: Any, name: str, language: str) -> None:
-    """The page as it is (its own viewport) and at the other viewport too."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    own = page.viewport_size
-    for viewport, (width, height) in VIEWPORTS.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        save_screenshot(page, path=str(SCREENSHOTS / f"junqi-{name}-{language}-{viewport}.png"))
-        if viewport == "phone":
-            overflow = page.evaluate("() => document.documentElement.scrollWidth")
-            assert overflow <= width, f"{name}: the page is {overflow}px wide on a phone"
-    page.set_viewport_size(own)
+    """The page at both sizes; at neither may it scroll sideways."""
+    shoot_sizes(page, f"junqi-{name}-{language}", full_page=False, settle_ms=150, fits_width=True)
 
 
 def enemy_ranks(page: Any, enemy: str) -> list[dict[str, Any]]:

@@ -12,18 +12,16 @@ writes screenshots of these pages to ``artifacts/screenshots/``.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import Side, legal_actions, new_game, observe, replay
 from engine.playout import random_playout
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot as screenshot
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
 VIEWPORTS = {"laptop": (1280, 900), "phone": (390, 844)}
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
 MID_GAME = 60  # decisions played before the page opens: the war is under way
@@ -67,11 +65,6 @@ def in_viewport(page: Any, selector: str) -> bool:
         and box["x"] + box["width"] <= size["width"]
         and box["y"] + box["height"] <= size["height"]
     )
-
-
-def screenshot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    save_screenshot(page, path=str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ from tests.matches.e2e.test_matches_live_play_e2e import (
     open_seats,
     wait_live,
 )
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +43,6 @@ pytestmark = pytest.mark.e2e
 PICKS = ("RM", "LI", "SB", "RC", "RS", "FN")
 #: The expansion cards each side puts into its starting hand and plays as soon as it can.
 WANTED = {Side.RED: ("RM", "SB"), Side.BLUE: ("LI", "RC")}
-SHOTS = "/tmp/gunshi-deck-build"  # noqa: S108 - screenshots to look at after a run
 
 
 def decide_any(page: Any, state: GameState, text: str) -> None:
@@ -71,7 +70,7 @@ def decide_any(page: Any, state: GameState, text: str) -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    save_screenshot(page, path=f"{SHOTS}-{name}.png", full_page=True)
+    shoot(page, f"deck-build-{name}", full_page=True)
 
 
 def expected_pool(state: GameState) -> dict[str, int]:

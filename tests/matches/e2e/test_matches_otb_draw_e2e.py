@@ -4,17 +4,13 @@ clock offers no draw."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes
 
 pytestmark = pytest.mark.e2e
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
-VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def wait_otb(page: Any, condition: str) -> None:
@@ -60,12 +56,8 @@ def test_a_draw_is_reported_and_confirmed_on_a_strategem_clock(
     expected = "The game is drawn." if language == "en-US" else "引き分けです。"
     assert expected in final.inner_text()
     assert match_server.match_result(match["id"])["winner"] == "draw"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     lang = "en" if language == "en-US" else "ja"
-    for viewport, (width, height) in VIEWPORTS.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        save_screenshot(page, path=str(SCREENSHOTS / f"otb-draw-{lang}-{viewport}.png"))
+    shoot_sizes(page, f"otb-draw-{lang}", full_page=False, settle_ms=150)
 
 
 def test_a_gunshi_clock_offers_no_draw(match_server: Any, new_page: Any) -> None:

@@ -13,7 +13,6 @@ tests/tournaments/e2e). Screenshots go to ``artifacts/screenshots/``.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +20,10 @@ import pytest
 from engine import legal_actions, replay
 from engine.playout import random_playout
 from tests.browser import create_accounts, wait_dataset
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot as screenshot
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
@@ -50,11 +48,6 @@ def new_match_seat(
     created = match_server.create_match(red_name="Aoi", blue_name="Ren")
     url = f"{match_server.url}/matches/{created['id']}/?token={created[seat]}"
     return created, open_seat(new_page, url, language=language, phone=phone)
-
-
-def screenshot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    save_screenshot(page, path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def inside_viewport(page: Any, selector: str) -> dict[str, float]:

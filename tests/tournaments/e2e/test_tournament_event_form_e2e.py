@@ -6,19 +6,15 @@ phone size, in Japanese and English, go to ``artifacts/screenshots/``."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.live_server import ROOT
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes as shoot
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-organiser-pass"
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def log_in(page: Any, base: str) -> None:
@@ -32,19 +28,6 @@ def log_in(page: Any, base: str) -> None:
 def use_language(page: Any, base: str, language: str) -> None:
     """Choose the site language as the switcher does (Django's language cookie)."""
     page.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-
-
-def shoot(page: Any, name: str) -> list[Path]:
-    """Full-page screenshots of the current page at both sizes; returns the files."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    files = []
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        path = SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"
-        if save_screenshot(page, path=path, full_page=True):
-            files.append(path)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    return files
 
 
 def visible(page: Any, selector: str) -> bool:

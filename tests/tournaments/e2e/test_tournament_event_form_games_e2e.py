@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in, screenshots
+from tests.browser import create_accounts, log_in
+from tests.screenshots import shoot_sizes
 
 pytestmark = pytest.mark.e2e
 
@@ -48,7 +49,7 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
     assert shown(page, "#group-pairing")
     assert shown(page, "#group-tiebreaks")
     assert shown(page, "#group-junqi")
-    screenshots(page, "event-form-junqi-en")
+    shoot_sizes(page, "event-form-junqi-en")
 
     # 三国盛衰記 (ranked tables): its number of rounds, but no pairing system, points,
     # tie-breaks or clocks.
@@ -60,7 +61,7 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
     assert not shown(page, "#field-pairing_system")
     assert not shown(page, "#field-forfeit_counts_as_game")
     assert shown(page, "#ranked-table-note")
-    screenshots(page, "event-form-sangoku-en")
+    shoot_sizes(page, "event-form-sangoku-en")
 
     # An over-the-board head-to-head game: clocks and pairing, no online join window.
     game.select_option("strategem")
@@ -92,7 +93,7 @@ def test_event_form_follows_the_game(live_asgi: Any, page: Any) -> None:
     page.locator("#id_game").select_option("junqi")
     assert "推奨" in page.locator("#time-control-junqi").inner_text()
     assert "公式" not in page.locator("#group-time-control").inner_text()
-    screenshots(page, "event-form-junqi-ja")
+    shoot_sizes(page, "event-form-junqi-ja")
     page.locator("#id_game").select_option("sangoku_seisuiki")
     assert "順位制の卓" in page.locator("#ranked-table-note").inner_text()
-    screenshots(page, "event-form-sangoku-ja")
+    shoot_sizes(page, "event-form-sangoku-ja")

@@ -30,15 +30,13 @@ from tests.browser import (
     create_accounts,
     decide_first_offered,
     log_in,
-    photograph_page,
     wait_dataset,
 )
 from tests.live_server import LiveServer, running_server
+from tests.screenshots import photograph as photograph_sizes
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[3]
-SHOTS = ROOT / "artifacts" / "screenshots"
 PASSWORD = "e2e-no-hang-pass-3"
 PLAYERS = {"kenji": "Kenji Aoki", "lina": "Lina Park", "mika": "Mika Ono", "noa": "Noa Ide"}
 
@@ -57,8 +55,13 @@ def live_asgi(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def photograph(context: Any, url: str, name: str, ready: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    photograph_page(context, url, str(SHOTS / name), ready)
+    """``url`` in both languages and sizes, once ``ready`` shows and the clocks have ticked."""
+
+    def prepare(page: Any) -> None:
+        page.locator(ready).first.wait_for()
+        page.wait_for_timeout(400)  # a few clock ticks
+
+    photograph_sizes(context, url, name, prepare, full_page=True)
 
 
 def clock_text(page: Any, match_id: str, seat: str) -> str:

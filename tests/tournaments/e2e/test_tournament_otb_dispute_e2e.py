@@ -12,19 +12,16 @@ on the match console, then decides there with a reason and an explicit confirmat
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, log_in, organise_event, private_links, wait_dataset
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-dispute-pass-3"
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
-VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def wait_otb(page: Any, condition: str) -> None:
@@ -33,14 +30,7 @@ def wait_otb(page: Any, condition: str) -> None:
 
 def shoot(page: Any, name: str, language: str) -> None:
     """Screenshots of ``page`` at both sizes, into ``artifacts/screenshots/``."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, (width, height) in VIEWPORTS.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
-        save_screenshot(
-            page, path=str(SCREENSHOTS / f"{name}-{language}-{size}.png"), full_page=True
-        )
-    page.set_viewport_size({"width": 1280, "height": 900})
+    shoot_sizes(page, f"{name}-{language}", settle_ms=200)
 
 
 def switch_language(page: Any, code: str) -> None:

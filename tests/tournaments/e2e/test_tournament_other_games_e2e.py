@@ -13,32 +13,16 @@ desktop and phone, Japanese and English, go to ``artifacts/screenshots/``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, log_in, wait_dataset
-from tests.live_server import ROOT
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes as shoot
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-other-games-7"
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-def shoot(page: Any, name: str) -> list[Path]:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    files = []
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        path = SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"
-        if save_screenshot(page, path=path, full_page=True):
-            files.append(path)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    return files
 
 
 def in_language(page: Any, base: str, language: str) -> None:

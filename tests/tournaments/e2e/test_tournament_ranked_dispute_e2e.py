@@ -13,45 +13,33 @@ organiser's tables page, the round page with the dispute, a player's page and th
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, log_in
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes
 from tests.tournaments.e2e.ranked_steps import create_ranked_event
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-ranked-dispute-7"
-ROOT = Path(__file__).resolve().parents[3]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 PLAYERS = ["Aki Mori", "Bo Chen", "Chika Ito"]
 SLUG = "sangoku-night"
 
 
 def shoot(page: Any, name: str) -> None:
     """The page in English and Japanese, on a desktop and a phone."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     url = page.url
     for language in ("en", "ja"):
         page.context.add_cookies(
             [{"name": "django_language", "value": language, "url": url.split("/events/")[0]}]
         )
         page.goto(url)
-        for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
-            save_screenshot(
-                page,
-                path=str(SCREENSHOTS / f"{name}-{language}-{size}-{width}x{height}.png"),
-                full_page=True,
-            )
+        shoot_sizes(page, f"{name}-{language}")
     page.context.add_cookies(
         [{"name": "django_language", "value": "en", "url": url.split("/events/")[0]}]
     )
-    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(url)
 
 

@@ -12,21 +12,17 @@ the standings (desktop and 390x844 phone, English and Japanese) go to
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, log_in
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes as shoot
 from tests.tournaments.e2e.ranked_steps import create_ranked_event
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-ranked-pass-3"
-ROOT = Path(__file__).resolve().parents[3]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 PLAYERS = [
     "Aki Mori",
     "Bo Chen",
@@ -38,16 +34,6 @@ PLAYERS = [
     "Hana Ueda",
     "Iku Sano",
 ]
-
-
-def shoot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        save_screenshot(
-            page, path=str(SCREENSHOTS / f"{name}-{size}-{width}x{height}.png"), full_page=True
-        )
-    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def names_at(page: Any, table: int) -> list[str]:

@@ -10,17 +10,15 @@ Screenshots go to ``artifacts/screenshots/``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.demo import ORGANISER_PASSWORD
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "artifacts" / "screenshots"
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
 ROUNDS = {
     "swiss-done": "/events/demo-swiss/manage/rounds/2/",
@@ -47,8 +45,7 @@ def organiser_page(browser: Any, base: str, language: str, *, phone: bool) -> An
 
 
 def screenshot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    save_screenshot(page, path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    shoot(page, name, full_page=True)
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])

@@ -4,20 +4,16 @@ open (the developer document it used to cite is not served). Screenshots of the 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import create_accounts, log_in
-from tests.screenshots import save_screenshot
+from tests.screenshots import shoot_sizes
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "e2e-help-pass-5"
-ROOT = Path(__file__).resolve().parents[3]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def test_the_start_position_help_opens_from_the_event_form(live_asgi: Any, browser: Any) -> None:
@@ -32,17 +28,8 @@ def test_the_start_position_help_opens_from_the_event_form(live_asgi: Any, brows
     page.wait_for_url(f"{base}/help/start-positions/")
     assert page.get_by_role("heading", name="Start positions", exact=True).is_visible()
     assert page.get_by_text("red: lp 0; pieces Ib2N Ic2N").is_visible()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for language, heading in (("ja", "初期配置"), ("en", "Start positions")):
         page.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
         page.reload()
         assert page.locator("h1").inner_text() == heading
-        for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
-            save_screenshot(
-                page,
-                path=str(
-                    SCREENSHOTS / f"help-start-positions-{language}-{size}-{width}x{height}.png"
-                ),
-                full_page=True,
-            )
+        shoot_sizes(page, f"help-start-positions-{language}")

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import create_accounts, log_in, screenshots
+from tests.browser import create_accounts, log_in
+from tests.screenshots import shoot_sizes
 
 pytestmark = pytest.mark.e2e
 
@@ -65,11 +66,11 @@ def test_a_full_event_offers_the_waitlist_and_promotes_on_withdrawal(
     assert "position 1" in chika.locator("#own-waitlist").inner_text()
     assert "chika" in chika.locator("#waitlist").inner_text()
     assert "chika" not in chika.locator(".entry-list").first.inner_text()
-    screenshots(chika, "event-waitlist-en")
+    shoot_sizes(chika, "event-waitlist-en")
     chika.context.add_cookies([{"name": "django_language", "value": "ja", "url": base}])
     chika.reload()
     assert "キャンセル待ち" in chika.locator("#own-waitlist").inner_text()
-    screenshots(chika, "event-waitlist-ja")
+    shoot_sizes(chika, "event-waitlist-ja")
     chika.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
 
     # The organiser sees the waitlist on the dashboard.
@@ -98,7 +99,7 @@ def test_a_full_event_offers_the_waitlist_and_promotes_on_withdrawal(
     assert "2 / 2" in chika.locator("#capacity").inner_text()
     assert chika.locator("#waitlist").count() == 0
     assert "You are registered." in chika.locator("#own-entry").inner_text()
-    screenshots(chika, "event-promoted-en")
+    shoot_sizes(chika, "event-promoted-en")
 
     # The organiser's audit log tells the story.
     organiser.goto(f"{base}/events/tea-cup/manage/")
