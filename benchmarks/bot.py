@@ -27,13 +27,15 @@ it; the default level spends at most 1 s of CPU per decision; no level loses on 
 ``--processes`` plays games in parallel worker processes (each game on one core); the CPU per
 decision is each worker's own. ``--record FILE`` keeps every finished game in a JSON-lines file
 as it ends; run again with the same arguments and file, the ladder plays only the games the
-file does not hold and reports them all (the wall time is that of the last run only).
+file does not hold and reports them all (the wall time is that of the last run only). A file
+named ``*.gz`` is read and appended to compressed (each run adds a gzip member).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import math
 import statistics
@@ -42,7 +44,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -117,12 +119,21 @@ def to_json(item: Played) -> dict[str, Any]:
     return data
 
 
+def open_record(path: Path, mode: str) -> IO[str]:
+    """A ``--record`` file opened as text, through gzip when its name ends in ``.gz``."""
+    if path.suffix == ".gz":
+        return gzip.open(path, mode + "t", encoding="utf-8")
+    return path.open(mode, encoding="utf-8")
+
+
 def read_record(path: Path, game: str) -> dict[tuple[Any, ...], Played]:
     """The games of ``game`` a ``--record`` file holds, by their task (none if it is missing)."""
     found: dict[tuple[Any, ...], Played] = {}
     if not path.exists():
         return found
-    for line in path.read_text(encoding="utf-8").splitlines():
+    with open_record(path, "r") as record:
+        lines = record.read().splitlines()
+    for line in lines:
         data = json.loads(line)
         task = Task(**data.pop("task"))
         if task.game == game:
@@ -263,7 +274,7 @@ def main() -> None:
                 item = future.result()
                 played.append(item)
                 if args.record:
-                    with args.record.open("a", encoding="utf-8") as record:
+                    with open_record(args.record, "a") as record:
                         record.write(json.dumps(to_json(item)) + "\n")
                 task = item.task
                 print(
