@@ -47,7 +47,7 @@ LEVELS: tuple[Level, ...] = (
     Level("1", 0.1, SearchBudget(8, 12), SearchBudget(8, 12), noise=0.3, worlds=3),
     Level("2", 0.25, SearchBudget(24, 16), SearchBudget(24, 16), worlds=4),
     Level("3", 0.5, SearchBudget(100, 20), SearchBudget(100, 12), worlds=6),
-    Level("4", 1.0, SearchBudget(300, 24), SearchBudget(600, 12), worlds=12),
+    Level("4", 1.0, SearchBudget(1000, 24), SearchBudget(600, 12), worlds=12),
 )
 
 #: The level a player gets unless it asks for another: at most 1 s of CPU per decision.
