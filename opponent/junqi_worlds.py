@@ -237,7 +237,7 @@ class JunqiBelief:
             if budget[0] < 0:
                 return False
             station = order[i]
-            codes = [c for c in self.domains[station] if left[c] > 0]
+            codes = [c for c in sorted(self.domains[station]) if left[c] > 0]
             rng.shuffle(codes)
             for code in codes:
                 left[code] -= 1
