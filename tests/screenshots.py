@@ -41,6 +41,12 @@ def save_screenshot(page: Any, *, path: str | Path, full_page: bool = False) -> 
     return path
 
 
+def assert_fits_width(page: Any, width: int, label: str) -> None:
+    """The page never scrolls sideways: it is no wider than ``width`` pixels."""
+    scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll_width <= width, f"{label}: {scroll_width}px wide"
+
+
 def shoot(page: Any, name: str, *, full_page: bool = False) -> Path | None:
     """The page as it is now: ``artifacts/screenshots/<name>.png`` (``None`` when the run writes
     no pictures)."""
@@ -70,8 +76,7 @@ def shoot_sizes(
         if path is not None:
             written.append(path)
         if fits_width:
-            width = page.evaluate("() => document.documentElement.scrollWidth")
-            assert width <= viewport["width"], f"{name}: {width}px wide at {size}"
+            assert_fits_width(page, viewport["width"], f"{name} at {size}")
     if own:
         page.set_viewport_size(own)
     return written
@@ -97,7 +102,6 @@ def photograph(
                 prepare(page)
             save_screenshot(page, path=SHOTS / f"{stem}-{size}-{language}.png", full_page=full_page)
             if fits_width:
-                width = page.evaluate("() => document.documentElement.scrollWidth")
-                assert width <= viewport["width"], f"{stem}: {width}px wide at {size}"
+                assert_fits_width(page, viewport["width"], f"{stem} at {size}")
             page.close()
     context.clear_cookies(name="django_language")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from core.demo import ORGANISER_PASSWORD
-from tests.screenshots import shoot
+from tests.screenshots import assert_fits_width, shoot
 
 pytestmark = pytest.mark.e2e
 
@@ -55,8 +55,7 @@ def test_the_round_page_fits_a_phone(live_asgi: Any, browser: Any, language: str
     for name, path in ROUNDS.items():
         page.goto(live_asgi.url + path)
         page.locator("#pairings").wait_for()
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, (name, width)
+        assert_fits_width(page, 390, name)
         # Every table's cells fit the screen, and a result reads on a line or two.
         for cell in page.locator("#pairings tbody tr td").all():
             box = cell.bounding_box()
